@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessGuard } from './common/access/access.guard';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
+import { HealthModule } from './modules/health/health.module';
+import { UsersModule } from './modules/users/users.module';
+import { QueuesModule } from './queues/queues.module';
+
+/** Infrastructure shared by the API and the worker. */
+export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
+
+/** Feature modules; the worker boots the same ones to run their job handlers. */
+export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [...coreModules(config), HealthModule, ...FEATURE_MODULES],
+      providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import type { LoggerOptions } from 'pino';
+import type { AppConfig } from '../../config/app-config';
+
+/** Keys whose values never reach a log line (spec: password, token, email, first_name, last_name, user_id, patient_id). */
+export const REDACTED_KEYS = [
+  'password', 'newPassword', 'currentPassword', 'password_hash', 'passwordHash',
+  'token', 'accessToken', 'refreshToken', 'access_token', 'refresh_token',
+  'email', 'first_name', 'last_name', 'firstName', 'lastName',
+  'user_id', 'userId', 'patient_id', 'patientId',
+] as const;
+
+const REDACT_DEPTH = 4;
+
+/** pino's redact paths have no recursive wildcard, so each key is listed at every depth we log. */
+export function redactPaths(): string[] {
+  const paths: string[] = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'];
+  for (const key of REDACTED_KEYS) {
+    for (let depth = 0; depth < REDACT_DEPTH; depth++) paths.push([...Array(depth).fill('*'), key].join('.'));
+  }
+  return paths;
+}
+
+const SENSITIVE_QUERY = new Set<string>(REDACTED_KEYS.map((k) => k.toLowerCase()));
+
+/** Request URLs are logged without the values of sensitive query parameters (e.g. ?user_id=...). */
+export function redactUrlQuery(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const key of [...params.keys()]) {
+    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, '[Redacted]');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+interface SerializableRequest { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown> }
+interface SerializableReply { statusCode?: number }
+
+export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, name: string): LoggerOptions {
+  return {
+    name,
+    level: config.logLevel,
+    redact: { paths: redactPaths(), censor: '[Redacted]' },
+    serializers: {
+      req: (req: SerializableRequest) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrlQuery(req.url ?? ''),
+        ip: req.ip,
+        userAgent: req.headers?.['user-agent'],
+      }),
+      res: (res: SerializableReply) => ({ statusCode: res.statusCode }),
+    },
+  };
+}

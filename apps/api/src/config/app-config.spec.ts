@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { ConfigValidationError, loadConfig, redactUrl, REPO_ROOT } from './app-config';
+import { ENV_VARIABLES } from './env.definition';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      databaseUrl: 'mysql://root@127.0.0.1:3306/cqa',
+      redisUrl: 'redis://127.0.0.1:6379',
+      queuePrefix: 'cqa',
+      trustProxy: false,
+      jobLockDurationMs: 30000,
+    });
+    expect(config.webDistDir).toBe(path.join(REPO_ROOT, 'dist/web'));
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: ConfigValidationError | undefined;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x/y', REDIS_URL: 'nope', NODE_ENV: 'staging', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      error = e as ConfigValidationError;
+    }
+    expect(error).toBeInstanceOf(ConfigValidationError);
+    const names = error!.problems.map((p) => p.split(' ')[0]);
+    expect(names).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'REDIS_URL', 'NODE_ENV', 'TRUST_PROXY']));
+    expect(error!.message).toContain('Invalid configuration');
+  });
+
+  it('requires a database name and never prints a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306' })).toThrow(/must name a database/);
+    expect(redactUrl('mysql://app:s3cret@db:3306/cqa')).toBe('mysql://app:***@db:3306/cqa');
+  });
+
+  it('reads a trusted proxy list', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('documents each variable once', () => {
+    const names = ENV_VARIABLES.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});

@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { ENV_VARIABLES, EnvName } from './env.definition';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  host: string;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  queuePrefix: string;
+  webDistDir: string;
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+  workerConcurrency: number;
+  jobLockDurationMs: number;
+}
+
+export class ConfigValidationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigValidationError';
+  }
+}
+
+/** The repository root, found from this file whether it runs from source or from dist/<app>/apps/api/src/config. */
+export const REPO_ROOT = (() => {
+  const marker = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
+  const at = __dirname.lastIndexOf(marker);
+  const appRoot = __dirname.slice(0, at);
+  return appRoot.endsWith(`${path.sep}dist${path.sep}api`) || appRoot.endsWith(`${path.sep}dist${path.sep}worker`)
+    ? path.resolve(appRoot, '..', '..')
+    : appRoot;
+})();
+
+/**
+ * Reads and validates the environment once, reporting every bad variable together so a misconfigured
+ * deployment fails at boot with the whole list rather than one problem per restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const problems: string[] = [];
+  const raw = (name: EnvName): string => {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') return value.trim();
+    return ENV_VARIABLES.find((v) => v.name === name)!.default ?? '';
+  };
+  const oneOf = <T extends string>(name: EnvName, allowed: readonly T[]): T => {
+    const value = raw(name);
+    if (!(allowed as readonly string[]).includes(value)) problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return value as T;
+  };
+  const integer = (name: EnvName, min: number, max: number): number => {
+    const value = raw(name);
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    return n;
+  };
+  const url = (name: EnvName, protocols: string[]): string => {
+    const value = raw(name);
+    try {
+      const parsed = new URL(value);
+      if (!protocols.includes(parsed.protocol)) throw new Error();
+      if (parsed.protocol.startsWith('mysql') && parsed.pathname.replace('/', '') === '') {
+        problems.push(`${name} must name a database, e.g. mysql://root@127.0.0.1:3306/cqa`);
+      }
+    } catch {
+      problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '://')).join(' or ')} URL (got "${redactUrl(value)}")`);
+    }
+    return value;
+  };
+  const trustProxy = (): AppConfig['trustProxy'] => {
+    const value = raw('TRUST_PROXY');
+    if (value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.length === 0 || !list.every((s) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(s))) {
+      problems.push(`TRUST_PROXY must be false, true, a hop count or a comma-separated list of addresses/CIDRs (got "${value}")`);
+    }
+    return list;
+  };
+  const queuePrefix = raw('QUEUE_PREFIX');
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) problems.push(`QUEUE_PREFIX must be 1-64 letters, digits, '.', '_' or '-' (got "${queuePrefix}")`);
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'] as const);
+  const config: AppConfig = {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    host: raw('HOST'),
+    port: integer('PORT', 1, 65535),
+    databaseUrl: url('DATABASE_URL', ['mysql:', 'mariadb:']),
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    queuePrefix,
+    webDistDir: path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')),
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS),
+    trustProxy: trustProxy(),
+    workerConcurrency: integer('WORKER_CONCURRENCY', 1, 100),
+    jobLockDurationMs: integer('JOB_LOCK_DURATION_MS', 5000, 600000),
+  };
+  if (problems.length > 0) throw new ConfigValidationError(problems);
+  return config;
+}
+
+/** Hides the password of a connection URL before it is printed. */
+export function redactUrl(value: string): string {
+  try {
+    const parsed = new URL(value);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}

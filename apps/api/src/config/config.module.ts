@@ -1,0 +1,13 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import type { AppConfig } from './app-config';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Holds the configuration that main.ts validated before anything else started. */
+@Global()
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+  }
+}

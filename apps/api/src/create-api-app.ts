@@ -1,0 +1,63 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import pino from 'pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { createValidationPipe } from './common/errors/validation';
+import { loggerOptions } from './common/logging/logger-options';
+import { NestPinoLogger } from './common/logging/nest-pino-logger';
+import { registerSecurityHeaders } from './common/security/security-headers';
+import { mountBullBoard } from './queues/bull-board';
+import { JobQueue } from './queues/job-queue.service';
+import { serveWeb } from './web/web-static';
+
+export const API_PREFIX = 'api';
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface ApiApp {
+  app: NestFastifyApplication;
+  openApi: OpenAPIObject;
+}
+
+/** Builds the whole HTTP application (API, docs, Bull Board, web) ready to listen; used by main.ts and the tests. */
+export async function createApiApp(config: AppConfig): Promise<ApiApp> {
+  const logger = pino(loggerOptions(config, 'api'));
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // proxy-addr takes a hop count too, which Fastify's types leave out.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: BODY_LIMIT_BYTES,
+    disableRequestLogging: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new NestPinoLogger(logger),
+    bufferLogs: true,
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+
+  const fastify = app.getHttpAdapter().getInstance();
+  await registerSecurityHeaders(fastify, config.isProduction);
+
+  const openApi = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Cancer Q&A API')
+      .setDescription('Every route declares who may call it (x-access). Errors are { statusCode, error, message }.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/docs-json`, yamlDocumentUrl: `${API_PREFIX}/docs-yaml` });
+
+  if (!config.isProduction) await mountBullBoard(fastify, app.get(JobQueue).allQueues());
+  const pageFallback = await serveWeb(fastify, config.webDistDir);
+  if (!pageFallback) logger.warn({ webDistDir: config.webDistDir }, 'The web app is not built; serving the API only.');
+  app.useGlobalFilters(new ApiExceptionFilter(pageFallback));
+
+  await app.init();
+  return { app, openApi };
+}

@@ -1,0 +1,29 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations';
+import { UserEntity } from '../modules/users/entities/user.entity';
+
+export const ENTITIES = [UserEntity];
+
+/** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
+  return {
+    type: 'mysql',
+    url: config.databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    timezone: 'Z',
+    charset: 'utf8mb4_unicode_ci',
+    connectTimeout: 5000,
+  };
+}
+
+/** The same URL without its database, for creating or dropping that database. */
+export function serverUrlAndName(databaseUrl: string): { serverUrl: string; database: string } {
+  const url = new URL(databaseUrl);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  url.pathname = '/';
+  return { serverUrl: url.toString(), database };
+}

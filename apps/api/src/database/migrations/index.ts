@@ -1,0 +1,4 @@
+import { CreateUsers1795280400000 } from './1795280400000-CreateUsers';
+
+/** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
+export const MIGRATIONS = [CreateUsers1795280400000];

@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ApprovalStatus, APPROVAL_STATUSES, Role, ROLES } from '@cqa/contracts';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 254, unique: true })
+  email: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, select: false })
+  passwordHash: string;
+
+  @Column({ type: 'enum', enum: ROLES })
+  role: Role;
+
+  @Column({ name: 'first_name', type: 'varchar', length: 100 })
+  firstName: string;
+
+  @Column({ name: 'last_name', type: 'varchar', length: 100 })
+  lastName: string;
+
+  @Column({ name: 'email_confirmed_at', type: 'datetime', precision: 3, nullable: true })
+  emailConfirmedAt: Date | null;
+
+  @Column({ name: 'approval_status', type: 'enum', enum: APPROVAL_STATUSES, default: ApprovalStatus.Pending })
+  approvalStatus: ApprovalStatus;
+
+  @Column({ name: 'is_blocked', type: 'boolean', default: false })
+  isBlocked: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'datetime', precision: 3 })
+  updatedAt: Date;
+}

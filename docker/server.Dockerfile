@@ -1,0 +1,57 @@
+# API and worker images from one build. Context: the repository root.
+#   docker build -f docker/server.Dockerfile --target api    -t cancer-qa/api:latest .
+#   docker build -f docker/server.Dockerfile --target worker -t cancer-qa/worker:latest .
+# The api image also carries the built web (dist/web), which it serves on the same origin.
+
+# Only the package manifests, so the `npm ci` layer below is reused until a dependency changes.
+FROM node:20-bookworm-slim AS manifests
+WORKDIR /src
+COPY . .
+RUN mkdir /manifests \
+ && find . \( -name package.json -o -name package-lock.json -o -name .npmrc \) -print0 \
+  | xargs -0 cp --parents -t /manifests
+
+FROM node:20-bookworm-slim AS build
+# A compiler in case a native module (argon2) has no prebuilt binary for this platform.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+ENV NX_DAEMON=false \
+    NX_NO_CLOUD=true
+COPY --from=manifests /manifests/ ./
+RUN npm ci
+COPY . .
+RUN npm run build
+# Runtime dependencies only. dist/* is self-contained, so the links to our own workspaces go too.
+RUN npm prune --omit=dev \
+ && rm -rf node_modules/@cqa
+
+# What both processes share: Node 20, production dependencies, tini as PID 1 so SIGTERM reaches Node
+# and the worker can drain, and var/ (uploads, mail) as the one writable folder.
+FROM node:20-bookworm-slim AS runtime
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/node_modules ./node_modules
+RUN mkdir -p var && chown 1000:1000 var
+ENTRYPOINT ["/usr/bin/tini", "--"]
+
+FROM runtime AS worker
+COPY --from=build /app/dist/worker ./dist/worker
+# The image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
+USER 1000:1000
+CMD ["node", "dist/worker/apps/worker/src/main.js"]
+
+# Last, so a build without --target gives the api image.
+FROM runtime AS api
+COPY --from=build /app/dist/api ./dist/api
+COPY --from=build /app/dist/web ./dist/web
+COPY docker/healthcheck.js ./docker/healthcheck.js
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "docker/healthcheck.js"]
+USER 1000:1000
+CMD ["node", "dist/api/apps/api/src/main.js"]

@@ -1,0 +1,47 @@
+/** Shared jest settings: @swc/jest transforms TypeScript (with Nest's decorator metadata) and maps the @cqa/* aliases to source. */
+const path = require('node:path');
+
+const root = __dirname;
+
+const swcTransform = (jsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, tsx: jsx },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        useDefineForClassFields: false,
+        ...(jsx ? { react: { runtime: 'automatic' } } : {}),
+      },
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const moduleNameMapper = {
+  '^@cqa/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
+  '^@cqa/web-core$': path.join(root, 'libs/web-core/src/index.ts'),
+  '^@cqa/web-ui$': path.join(root, 'libs/web-ui/src/index.ts'),
+  '^@cqa/api/(.*)$': path.join(root, 'apps/api/src/$1'),
+};
+
+module.exports = {
+  node: {
+    testEnvironment: 'node',
+    transform: { '^.+\\.tsx?$': swcTransform(false) },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+    moduleNameMapper,
+    testMatch: ['<rootDir>/**/*.spec.ts'],
+  },
+  web: {
+    testEnvironment: 'jsdom',
+    transform: { '^.+\\.(t|j)sx?$': swcTransform(true) },
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+    moduleNameMapper: { ...moduleNameMapper, '\\.css$': path.join(root, 'tools/jest/style-mock.js') },
+    setupFilesAfterEnv: [path.join(root, 'tools/jest/setup-web.js')],
+    testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
+  },
+};

@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './jobs';
+export * from './errors';
+export * from './messages';

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+import { Layout } from 'antd';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { AppFooter } from '@cqa/web-ui';
+import { AppProviders } from '../app/AppProviders';
+import { routesOf, type RemoteName } from '../routes/route-table';
+import { createAppStore } from '../store/store';
+
+/** Renders one remote's pages on its own dev server, without the shell (guards unmounted, as in the shell). */
+export function RemoteDevHarness({ app, pages }: { app: RemoteName; pages: Record<string, ComponentType> }) {
+  const own = routesOf(app);
+  const staticPaths = own.filter((route) => !route.path.includes(':')).map((route) => route.path);
+  return (
+    <AppProviders store={createAppStore()}>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #d9d9d9' }}>
+          <nav aria-label={`${app} remote pages`} style={{ display: 'flex', gap: 16 }}>
+            <strong>{app} remote (standalone)</strong>
+            {staticPaths.map((path) => (
+              <Link key={path} to={path}>
+                {path}
+              </Link>
+            ))}
+          </nav>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Routes>
+            {own.map(({ path, page }) => {
+              const Page = pages[page];
+              return <Route key={path} path={path} element={<Page />} />;
+            })}
+            <Route path="*" element={<Navigate to={staticPaths[0]} replace />} />
+          </Routes>
+        </Layout.Content>
+        <AppFooter />
+      </Layout>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,11 @@
+export * from './routes/route-table';
+export { paths } from './routes/paths';
+export * from './auth/auth.slice';
+export * from './toast/toast.slice';
+export { useToast } from './toast/use-toast';
+export { baseApi, prepareAuthHeaders } from './api/base-api';
+export * from './store/store';
+export { canAccess } from './guards/can-access';
+export { RequireAccess, NO_PERMISSION_MESSAGE } from './guards/RequireAccess';
+export { AppProviders } from './app/AppProviders';
+export { RemoteDevHarness } from './dev/RemoteDevHarness';

@@ -1,0 +1,74 @@
+import { matchPath } from 'react-router-dom';
+import type { ComponentType } from 'react';
+
+export type AppName = 'shell' | 'patient' | 'expert' | 'admin';
+export type RemoteName = Exclude<AppName, 'shell'>;
+export type RouteAccess =
+  | 'public'
+  | 'patient'
+  | 'expert'
+  | 'admin'
+  | 'expert-or-admin'
+  | 'signed-in'
+  | 'patient-own-or-staff';
+
+export interface RouteEntry {
+  path: string;
+  app: AppName;
+  page: string;
+  access: RouteAccess;
+  hideTopBar?: boolean;
+}
+
+/** Every route of the product spec (section 2), in react-router pattern syntax. '*' is every unknown path. */
+export const routes = [
+  { path: '/', app: 'shell', page: 'landing', access: 'public' },
+  { path: '/disclaimers', app: 'shell', page: 'disclaimers', access: 'public' },
+  { path: '/forgot-password', app: 'shell', page: 'forgotPassword', access: 'public' },
+  { path: '/reset-password', app: 'shell', page: 'resetPassword', access: 'public' },
+  { path: '/verify-email/:code', app: 'shell', page: 'verifyEmail', access: 'public' },
+  { path: '/admin/login', app: 'shell', page: 'adminLogin', access: 'public' },
+
+  { path: '/patient/questions', app: 'patient', page: 'dashboard', access: 'patient' },
+  { path: '/patient/questions/:id', app: 'patient', page: 'questionDetail', access: 'patient' },
+  { path: '/patient-profile', app: 'patient', page: 'profileWizard', access: 'patient' },
+  { path: '/patient-profile-questionnaire', app: 'patient', page: 'profileWizard', access: 'patient' },
+  { path: '/patient-profile-summary', app: 'patient', page: 'profileSummary', access: 'patient' },
+  { path: '/patients/:patientId/profile', app: 'patient', page: 'patientProfile', access: 'patient-own-or-staff', hideTopBar: true },
+  { path: '/patient-profile-consolidated', app: 'patient', page: 'consolidatedProfile', access: 'signed-in', hideTopBar: true },
+  { path: '/patient-profile-consolidated/:patientId', app: 'patient', page: 'consolidatedProfile', access: 'signed-in', hideTopBar: true },
+  // The spec shows no guard here; the page shows one patient's health data, so the profile rule applies.
+  { path: '/patient-profile-readonly/:patientId', app: 'patient', page: 'readonlyProfile', access: 'patient-own-or-staff' },
+
+  { path: '/expert/questions', app: 'expert', page: 'dashboard', access: 'expert' },
+  { path: '/expert/questions/:id', app: 'expert', page: 'questionDetail', access: 'expert' },
+  { path: '/expert/blinded-questions/:id', app: 'expert', page: 'answerReview', access: 'expert' },
+
+  { path: '/admin', app: 'admin', page: 'dashboard', access: 'admin' },
+  { path: '/admin/questions', app: 'admin', page: 'dashboard', access: 'admin' },
+  { path: '/admin/questions/:id', app: 'admin', page: 'questionDetail', access: 'admin' },
+  { path: '/admin/users', app: 'admin', page: 'users', access: 'admin' },
+  // The spec shows no guard here; approving accounts is an admin power (section 6).
+  { path: '/admin/approve-user/:userId', app: 'admin', page: 'approveUser', access: 'admin' },
+  { path: '/admin/patient/:patientId/edit', app: 'admin', page: 'editPatient', access: 'admin' },
+
+  { path: '*', app: 'shell', page: 'landing', access: 'public' },
+] as const satisfies readonly RouteEntry[];
+
+export const routeTable: readonly RouteEntry[] = routes;
+
+type RouteDef = (typeof routes)[number];
+export type PageKey<A extends AppName> = Extract<RouteDef, { app: A }>['page'];
+
+/** The route entry that renders at this pathname; unknown paths get the landing entry. */
+export function matchRoute(pathname: string): RouteEntry {
+  const exact = routeTable.find((route) => route.path !== '*' && matchPath(route.path, pathname));
+  return exact ?? routeTable[routeTable.length - 1];
+}
+
+export function routesOf(app: AppName): RouteEntry[] {
+  return routeTable.filter((route) => route.app === app);
+}
+
+/** What a remote's './pages' module exports by default: one component per page key it owns. */
+export type PagesMap<A extends AppName> = Record<PageKey<A>, ComponentType>;

@@ -1,0 +1,31 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { useDispatch, useSelector } from 'react-redux';
+import { baseApi } from '../api/base-api';
+import { authSlice } from '../auth/auth.slice';
+import { toastSlice } from '../toast/toast.slice';
+
+/**
+ * Slices a remote injects at runtime. A remote declares its own:
+ *   declare module '@cqa/web-core' { interface LazyLoadedSlices extends WithSlice<typeof mySlice> {} }
+ * then calls rootReducer.inject(mySlice) (or mySlice.injectInto(rootReducer)).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(authSlice, toastSlice, baseApi).withLazyLoadedSlices<LazyLoadedSlices>();
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createAppStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
+export const useAppSelector = useSelector.withTypes<RootState>();

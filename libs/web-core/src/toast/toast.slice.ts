@@ -1,0 +1,31 @@
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+
+export interface Toast {
+  id: string;
+  kind: ToastKind;
+  message: string;
+}
+
+export const toastSlice = createSlice({
+  name: 'toasts',
+  initialState: [] as Toast[],
+  reducers: {
+    toastShown: {
+      reducer: (state, action: PayloadAction<Toast>) => {
+        // A message already on screen is not stacked again (StrictMode and repeated redirects fire twice).
+        const { kind, message } = action.payload;
+        if (!state.some((toast) => toast.kind === kind && toast.message === message)) state.push(action.payload);
+      },
+      prepare: (kind: ToastKind, message: string) => ({ payload: { id: nanoid(), kind, message } }),
+    },
+    toastDismissed: (state, action: PayloadAction<string>) => state.filter((toast) => toast.id !== action.payload),
+  },
+  selectors: {
+    selectToasts: (state) => state,
+  },
+});
+
+export const { toastShown, toastDismissed } = toastSlice.actions;
+export const { selectToasts } = toastSlice.selectors;

@@ -1,0 +1,5 @@
+import { Layout } from 'antd';
+
+export function AppFooter({ now = new Date() }: { now?: Date }) {
+  return <Layout.Footer style={{ textAlign: 'center' }}>© {now.getFullYear()} Cancer Q&amp;A</Layout.Footer>;
+}

@@ -1,0 +1,5 @@
+import { Empty } from 'antd';
+
+export function EmptyState({ message }: { message: string }) {
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={message} />;
+}

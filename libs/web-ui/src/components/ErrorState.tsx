@@ -1,0 +1,29 @@
+import { Button, Result } from 'antd';
+
+interface ErrorStateProps {
+  message: string;
+  onRetry?: () => void;
+  title?: string;
+  /** 1 when the error replaces a whole page, so the page still has its h1. */
+  titleLevel?: 1 | 2 | 3;
+}
+
+export function ErrorState({ message, onRetry, title = 'Something went wrong', titleLevel = 2 }: ErrorStateProps) {
+  const Heading = `h${titleLevel}` as const;
+  return (
+    <div role="alert">
+      <Result
+        status="warning"
+        title={<Heading style={{ fontSize: 24, margin: 0 }}>{title}</Heading>}
+        subTitle={message}
+        extra={
+          onRetry && (
+            <Button type="primary" onClick={onRetry}>
+              Retry
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -28,10 +28,15 @@ const moduleNameMapper = {
   '^@cqa/api/(.*)$': path.join(root, 'apps/api/src/$1'),
 };
 
+// NestJS 12 ships ES modules only; jest's module system loads CommonJS, so those packages are transformed too.
+const ESM_PACKAGES = ['@nestjs', 'content-disposition', 'cookie', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras'];
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
+
 module.exports = {
   node: {
     testEnvironment: 'node',
-    transform: { '^.+\\.tsx?$': swcTransform(false) },
+    transform: { '^.+\\.(t|j)sx?$': swcTransform(false) },
+    transformIgnorePatterns,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     moduleNameMapper,
     testMatch: ['<rootDir>/**/*.spec.ts'],

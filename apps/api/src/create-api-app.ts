@@ -29,7 +29,6 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     // proxy-addr takes a hop count too, which Fastify's types leave out.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: BODY_LIMIT_BYTES,
-    disableRequestLogging: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),

@@ -1,0 +1,89 @@
+import { ApiErrorBody } from '@cqa/contracts';
+import { RunningApi, startApi } from '../test/api-harness';
+
+describe('API foundation (HTTP, real MariaDB and Redis)', () => {
+  let api: RunningApi;
+  beforeAll(async () => { api = await startApi(); });
+  afterAll(async () => { await api.close(); });
+
+  const get = (path: string, init?: RequestInit) => fetch(`${api.baseUrl}${path}`, init);
+
+  it('reports MySQL and Redis up at /api/health', async () => {
+    const res = await get('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe('ok');
+    expect(body.info.database.status).toBe('up');
+    expect(body.info.redis.status).toBe('up');
+  });
+
+  it('answers every failure as { statusCode, error, message }', async () => {
+    const notFound = await get('/api/no-such-thing');
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toEqual<ApiErrorBody>({ statusCode: 404, error: 'Not Found', message: 'We could not find what you asked for.' });
+
+    const invalid = await get('/api/diagnostics/self-check', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdMs: -5, extra: true }),
+    });
+    expect(invalid.status).toBe(400);
+    const body = (await invalid.json()) as ApiErrorBody;
+    expect(Object.keys(body).sort()).toEqual(['error', 'message', 'statusCode']);
+    expect(body.message).toContain('holdMs must be 0 or more');
+    expect(body.message).toContain('property extra should not exist');
+
+    const badJson = await get('/api/diagnostics/self-check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"holdMs":' });
+    expect(badJson.status).toBe(400);
+    expect(Object.keys(await badJson.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+  });
+
+  it('sends security headers with a CSP that allows only our own scripts', async () => {
+    const res = await get('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('publishes OpenAPI at /api/docs-json and the UI at /api/docs', async () => {
+    const json = await (await get('/api/docs-json')).json();
+    expect(json.paths['/api/health']).toBeDefined();
+    expect(json.paths['/api/diagnostics/self-check']).toBeDefined();
+    const ui = await get('/api/docs');
+    expect(ui.status).toBe(200);
+    expect(await ui.text()).toContain('swagger');
+  });
+
+  it('declares who may call every route of the OpenAPI document', () => {
+    const undeclared: string[] = [];
+    for (const [path, item] of Object.entries(api.openApi.paths)) {
+      for (const [method, operation] of Object.entries(item as Record<string, { 'x-access'?: string }>)) {
+        if (!operation['x-access']) undeclared.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it('serves Bull Board at /admin/queues outside production', async () => {
+    const res = await get('/admin/queues');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('__UI_CONFIG__');
+    const queues = await (await get('/admin/queues/api/queues')).json();
+    expect(queues.queues.map((q: { name: string }) => q.name)).toContain('system');
+  });
+});
+
+describe('API in production mode', () => {
+  let api: RunningApi;
+  beforeAll(async () => { api = await startApi({ NODE_ENV: 'production' }); });
+  afterAll(async () => { await api.close(); });
+
+  it('hides the dev-only routes and Bull Board', async () => {
+    expect((await fetch(`${api.baseUrl}/api/diagnostics/self-check`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/admin/queues`)).status).toBe(404);
+    const hsts = (await fetch(`${api.baseUrl}/api/health`)).headers.get('strict-transport-security');
+    expect(hsts).toContain('max-age=31536000');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Integration runs use a throwaway database and their own Redis key prefix, named once per run
+ * and handed to the test workers through the environment.
+ */
+import { randomBytes } from 'node:crypto';
+
+export function integrationEnvironment(base: NodeJS.ProcessEnv = process.env) {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const server = new URL(base.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
+  server.pathname = `/cqa_test_${runId}`;
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: server.toString(),
+    REDIS_URL: base.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `cqa_test_${runId}`,
+    LOG_LEVEL: base.LOG_LEVEL ?? 'silent',
+    WEB_DIST_DIR: base.WEB_DIST_DIR ?? 'dist/web-not-built-for-integration',
+  };
+}

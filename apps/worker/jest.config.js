@@ -1,0 +1,2 @@
+const { node } = require('../../jest.preset');
+module.exports = { ...node, displayName: 'worker', rootDir: __dirname };

@@ -10,6 +10,9 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
-  console.error(error instanceof ConfigValidationError ? error.message : error);
+  if (error instanceof ConfigValidationError) console.error(error.message);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${process.env.PORT ?? 8080} is already in use: stop the other process or set PORT to a free port.`);
+  } else console.error(error);
   process.exit(1);
 });

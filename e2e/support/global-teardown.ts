@@ -1,0 +1,24 @@
+import Redis from 'ioredis';
+import { createConnection } from 'mysql2/promise';
+import { e2eRun } from './run-id';
+
+/** Drops the run's database and Redis keys. */
+export default async function globalTeardown(): Promise<void> {
+  const { env } = e2eRun();
+  const url = new URL(env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  url.pathname = '/';
+  if (/^cqa_e2e_[a-z0-9_]+$/.test(name)) {
+    const connection = await createConnection({ uri: url.toString() });
+    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await connection.end();
+  }
+  const redis = new Redis(env.REDIS_URL);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.QUEUE_PREFIX}:*`, 'COUNT', 500);
+    if (keys.length) await redis.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  redis.disconnect();
+}

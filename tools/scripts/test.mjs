@@ -1,0 +1,59 @@
+// npm test: lint, typecheck, unit, integration (real MariaDB + Redis, throwaway database and key prefix),
+// the production build, and Playwright end-to-end in headless Chromium. Stops at the first failing step.
+import { ensureInstalled } from './lib/install.mjs';
+import { loadEnv } from './lib/env.mjs';
+import { NX_ENV, run } from './lib/run.mjs';
+import { requireServices } from './lib/services.mjs';
+
+await ensureInstalled();
+const env = { ...loadEnv(), ...NX_ENV };
+
+const nx = (...args) => ['npx', ['nx', ...args, '--outputStyle=stream']];
+const steps = [
+  { name: 'lint', command: nx('run-many', '-t', 'lint') },
+  { name: 'typecheck', command: nx('run-many', '-t', 'typecheck') },
+  { name: 'unit tests', command: nx('run-many', '-t', 'test') },
+  { name: 'integration tests', needsServices: true, command: nx('run-many', '-t', 'integration', '--parallel=1') },
+  { name: 'production build', command: nx('run-many', '-t', 'build') },
+  { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },
+];
+
+/** Test counts from jest ("Tests: 3 failed, 12 passed, 15 total") and Playwright ("12 passed", "1 failed"). */
+function countTests(output) {
+  let passed = 0;
+  let failed = 0;
+  for (const line of output.split('\n')) {
+    const jest = line.match(/^\s*Tests:\s+(.*)total/);
+    if (jest) {
+      passed += Number(jest[1].match(/(\d+) passed/)?.[1] ?? 0);
+      failed += Number(jest[1].match(/(\d+) failed/)?.[1] ?? 0);
+      continue;
+    }
+    const pw = line.match(/^\s*(\d+) (passed|failed|flaky)( \(|$)/);
+    if (pw) pw[2] === 'passed' ? (passed += Number(pw[1])) : (failed += Number(pw[1]));
+  }
+  return { passed, failed };
+}
+
+const totals = { passed: 0, failed: 0 };
+const started = Date.now();
+let failedStep;
+for (const step of steps) {
+  console.log(`\n━━━ ${step.name} ━━━`);
+  if (step.needsServices) await requireServices(env);
+  const stepStart = Date.now();
+  const { code, output } = await run(step.command[0], step.command[1], { env, capture: true });
+  const counts = countTests(output);
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+  console.log(`━━━ ${step.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${Math.round((Date.now() - stepStart) / 1000)}s`);
+  if (code !== 0) {
+    failedStep = step.name;
+    if (counts.failed === 0) totals.failed += 1; // a step that failed without a failing test (lint, build) still counts
+    break;
+  }
+}
+
+console.log(`\n${failedStep ? `✖ npm test failed at: ${failedStep}` : '✔ every step passed'} (${Math.round((Date.now() - started) / 1000)}s)`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedStep ? 1 : 0);

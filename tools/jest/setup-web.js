@@ -1,3 +1,4 @@
+/* global window */
 require('@testing-library/jest-dom');
 // antd reads matchMedia, which jsdom lacks.
 if (!window.matchMedia) {

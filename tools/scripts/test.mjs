@@ -30,7 +30,8 @@ function countTests(output) {
       continue;
     }
     const pw = line.match(/^\s*(\d+) (passed|failed|flaky)( \(|$)/);
-    if (pw) pw[2] === 'passed' ? (passed += Number(pw[1])) : (failed += Number(pw[1]));
+    if (pw && pw[2] === 'passed') passed += Number(pw[1]);
+    else if (pw) failed += Number(pw[1]);
   }
   return { passed, failed };
 }

@@ -34,10 +34,27 @@ async function withDataSource<T>(databaseUrl: string, run: (ds: DataSource) => P
   }
 }
 
-/** Creates the database when missing, then applies pending migrations; returns their names. */
+const MIGRATION_LOCK_TIMEOUT_S = 120;
+
+/**
+ * Creates the database when missing, then applies pending migrations; returns their names.
+ * A named MySQL lock serialises concurrent runs (several API pods starting at once each run migrate).
+ */
 export async function migrate(databaseUrl: string): Promise<string[]> {
   await createDatabaseIfMissing(databaseUrl);
-  return withDataSource(databaseUrl, async (ds) => (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name));
+  return withDataSource(databaseUrl, async (ds) => {
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    const lockName = `${ds.driver.database}.migrations`;
+    try {
+      const [{ got }] = await runner.query('SELECT GET_LOCK(?, ?) AS got', [lockName, MIGRATION_LOCK_TIMEOUT_S]);
+      if (Number(got) !== 1) throw new Error(`Another migration held the lock for ${MIGRATION_LOCK_TIMEOUT_S}s; try again.`);
+      return (await ds.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    } finally {
+      await runner.query('SELECT RELEASE_LOCK(?)', [lockName]).catch(() => undefined);
+      await runner.release();
+    }
+  });
 }
 
 /** Undoes the most recent migration; returns whether one was undone. */

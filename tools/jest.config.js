@@ -1,0 +1,10 @@
+/** Repository checks: infra/ (docker and k8s against the code), docs/ (README), lint/ (import boundaries). */
+const preset = require('../jest.preset').node;
+
+module.exports = {
+  ...preset,
+  displayName: 'tools',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/{infra,docs,lint}/**/*.spec.ts'],
+  testTimeout: 60000,
+};

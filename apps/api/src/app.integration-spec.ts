@@ -1,6 +1,9 @@
 import { ApiErrorBody } from '@cqa/contracts';
 import { RunningApi, startApi } from '../test/api-harness';
 
+interface HealthBody { status: string; info: Record<string, { status: string }> }
+interface OpenApiDoc { paths: Record<string, unknown> }
+
 describe('API foundation (HTTP, real MariaDB and Redis)', () => {
   let api: RunningApi;
   beforeAll(async () => { api = await startApi(); });
@@ -11,7 +14,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
   it('reports MySQL and Redis up at /api/health', async () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as HealthBody;
     expect(body.status).toBe('ok');
     expect(body.info.database.status).toBe('up');
     expect(body.info.redis.status).toBe('up');
@@ -33,7 +36,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
 
     const badJson = await get('/api/diagnostics/self-check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"holdMs":' });
     expect(badJson.status).toBe(400);
-    expect(Object.keys(await badJson.json()).sort()).toEqual(['error', 'message', 'statusCode']);
+    expect(Object.keys((await badJson.json()) as ApiErrorBody).sort()).toEqual(['error', 'message', 'statusCode']);
   });
 
   it('sends security headers with a CSP that allows only our own scripts', async () => {
@@ -48,7 +51,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
   });
 
   it('publishes OpenAPI at /api/docs-json and the UI at /api/docs', async () => {
-    const json = await (await get('/api/docs-json')).json();
+    const json = (await (await get('/api/docs-json')).json()) as OpenApiDoc;
     expect(json.paths['/api/health']).toBeDefined();
     expect(json.paths['/api/diagnostics/self-check']).toBeDefined();
     const ui = await get('/api/docs');
@@ -70,8 +73,8 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
     const res = await get('/admin/queues');
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('__UI_CONFIG__');
-    const queues = await (await get('/admin/queues/api/queues')).json();
-    expect(queues.queues.map((q: { name: string }) => q.name)).toContain('system');
+    const queues = (await (await get('/admin/queues/api/queues')).json()) as { queues: Array<{ name: string }> };
+    expect(queues.queues.map((q) => q.name)).toContain('system');
   });
 });
 

@@ -5,6 +5,6 @@ module.exports = {
   ...preset,
   displayName: 'tools',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/{infra,docs,lint}/**/*.spec.ts'],
+  testMatch: ['<rootDir>/{infra,docs,lint,scripts-spec}/**/*.spec.ts'],
   testTimeout: 60000,
 };

@@ -25,7 +25,20 @@ export class RedisClient implements OnModuleDestroy {
   }
 
   async ping(): Promise<void> {
+    // Right after boot (or a reconnect) the connection may still be opening; give it a moment rather than report down.
+    if (this.redis.status !== 'ready') await this.whenReady(1000);
     await this.redis.ping();
+  }
+
+  private whenReady(timeoutMs: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onReady = () => { clearTimeout(timer); resolve(); };
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        reject(new Error(`Redis not ready after ${timeoutMs} ms (${this.redis.status})`));
+      }, timeoutMs);
+      this.redis.once('ready', onReady);
+    });
   }
 
   async onModuleDestroy(): Promise<void> {

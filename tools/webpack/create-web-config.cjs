@@ -1,0 +1,134 @@
+// One webpack config for the shell (Module Federation host) and the three remotes.
+// Output must run under the API's CSP (script-src 'self', no eval, no inline scripts).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const root = path.resolve(__dirname, '../..');
+const { dependencies } = require(path.join(root, 'package.json'));
+const webCore = require(path.join(root, 'libs/web-core/package.json'));
+
+const ports = { shell: 4200, patient: 4201, expert: 4202, admin: 4203 };
+const remoteNames = ['patient', 'expert', 'admin'];
+const apiTarget = 'http://localhost:3000';
+
+// The federation runtime asks for the entry chunk's filename before content hashes exist (only to learn
+// its folder depth), which a plain '[contenthash]' template cannot answer.
+const hashedFilename = (pathData) =>
+  pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:12].js' : '[name].js';
+
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+
+// One copy of each for the host and every remote. Sub-paths are listed because sharing is by exact request.
+const shared = {
+  react: singleton(dependencies.react),
+  'react/jsx-runtime': singleton(dependencies.react),
+  'react/jsx-dev-runtime': singleton(dependencies.react),
+  'react-dom': singleton(dependencies['react-dom']),
+  'react-dom/client': singleton(dependencies['react-dom']),
+  'react-router-dom': singleton(dependencies['react-router-dom']),
+  'react-redux': singleton(dependencies['react-redux']),
+  '@reduxjs/toolkit': singleton(dependencies['@reduxjs/toolkit']),
+  '@reduxjs/toolkit/query/react': singleton(dependencies['@reduxjs/toolkit']),
+  antd: singleton(dependencies.antd),
+  // The store, auth state and baseApi must be the shell's instance for remotes to inject into them.
+  '@cqa/web-core': { singleton: true, requiredVersion: false, version: webCore.version },
+};
+
+const aliases = {
+  '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
+  '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
+  '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
+};
+
+/**
+ * @param {{ name: 'shell' | 'patient' | 'expert' | 'admin', dir: string }} app
+ * @returns {(env: unknown, argv: { mode?: string }) => import('webpack').Configuration}
+ */
+function createWebConfig({ name, dir }) {
+  const isShell = name === 'shell';
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      target: ['web', 'es2020'],
+      // A remote's own entry is only its standalone dev harness; in production the shell mounts its pages.
+      entry: isShell || !production ? { main: './src/index.ts' } : {},
+      // No eval-based source maps: they would need 'unsafe-eval'.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: path.join(root, 'dist/web', name),
+        // In dev a remote is reached both at its own port and through the shell's proxy, so it finds its
+        // chunks relative to its remoteEntry.js.
+        publicPath: isShell ? '/' : production ? `/remotes/${name}/` : 'auto',
+        filename: production ? hashedFilename : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  target: 'es2020',
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isShell
+            ? { remotes: Object.fromEntries(remoteNames.map((r) => [r, `${r}@/remotes/${r}/remoteEntry.js`])) }
+            : { filename: 'remoteEntry.js', exposes: { './pages': './src/pages.ts' } }),
+          shared,
+          // 'version-first' would fetch every remoteEntry at start-up; remotes load only when their route is visited.
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+        }),
+        (isShell || !production) &&
+          new HtmlWebpackPlugin({
+            template: path.join(__dirname, 'index.html'),
+            title: isShell ? 'Cancer Q&A' : `Cancer Q&A – ${name} (standalone)`,
+            publicPath: '/',
+            chunks: ['main'],
+          }),
+      ].filter(Boolean),
+      performance: { hints: false },
+      devServer: {
+        port: ports[name],
+        historyApiFallback: true,
+        hot: false,
+        ...(isShell
+          ? {
+              proxy: [
+                { context: ['/api', '/admin/queues'], target: apiTarget },
+                ...remoteNames.map((r) => ({
+                  context: [`/remotes/${r}`],
+                  target: `http://localhost:${ports[r]}`,
+                  pathRewrite: { [`^/remotes/${r}`]: '' },
+                })),
+              ],
+            }
+          : {
+              // Live reload talks to the remote's own server even when its code runs inside the shell.
+              client: { webSocketURL: `ws://localhost:${ports[name]}/ws` },
+            }),
+      },
+    };
+  };
+}
+
+module.exports = { createWebConfig, ports };

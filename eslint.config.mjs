@@ -37,6 +37,8 @@ export default tseslint.config(
     settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
     rules: {
       'import/no-restricted-paths': ['error', {
+        // Zones are relative to the workspace root even when Nx runs eslint from a project folder.
+        basePath: import.meta.dirname,
         zones: [
           { target: './libs/contracts', from: ['./apps', './libs/web-core', './libs/web-ui', './tools'], message: 'The contracts lib imports nothing of ours.' },
           { target: ['./apps/api', './apps/worker'], from: [...webApps.map((n) => `./apps/${n}`), './libs/web-core', './libs/web-ui'], message: 'Server code never imports web code.' },

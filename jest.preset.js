@@ -46,6 +46,7 @@ module.exports = {
     transform: { '^.+\\.(t|j)sx?$': swcTransform(true) },
     moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     moduleNameMapper: { ...moduleNameMapper, '\\.css$': path.join(root, 'tools/jest/style-mock.js') },
+    setupFiles: [path.join(root, 'tools/jest/polyfills-web.js')],
     setupFilesAfterEnv: [path.join(root, 'tools/jest/setup-web.js')],
     testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.spec.tsx'],
   },

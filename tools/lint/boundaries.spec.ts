@@ -3,10 +3,14 @@ import path from 'node:path';
 
 const root = path.join(__dirname, '../..');
 
-/** Lints one line of code as if it lived at `file`, with the workspace's real ESLint config. */
+/**
+ * Lints one line of code as if it lived at `file`, with the workspace's real ESLint config,
+ * from the project's own folder as `nx run <project>:lint` does.
+ */
 function lint(file: string, code: string): string[] {
-  const result = spawnSync(path.join(root, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', file, '--format', 'json'], {
-    cwd: root, input: `${code}\nexport const x = y;\n`, encoding: 'utf8',
+  const [group, project, ...rest] = file.split('/');
+  const result = spawnSync(path.join(root, 'node_modules/.bin/eslint'), ['--stdin', '--stdin-filename', rest.join('/'), '--format', 'json'], {
+    cwd: path.join(root, group, project), input: `${code}\nexport const x = y;\n`, encoding: 'utf8',
   });
   const [report] = JSON.parse(result.stdout) as Array<{ messages: Array<{ ruleId: string | null; message: string }> }>;
   return report.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'import/no-restricted-paths').map((m) => m.message);

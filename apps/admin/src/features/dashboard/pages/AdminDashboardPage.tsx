@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@cqa/web-ui';
+
+export function AdminDashboardPage() {
+  return <PlaceholderPage title="Admin Dashboard" />;
+}

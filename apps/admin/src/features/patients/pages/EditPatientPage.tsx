@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@cqa/web-ui';
+
+export function EditPatientPage() {
+  return <PlaceholderPage title="Edit patient profile" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@cqa/web-ui';
+
+export function ApproveUserPage() {
+  return <PlaceholderPage title="Approve user" />;
+}

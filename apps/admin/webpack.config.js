@@ -1,0 +1,3 @@
+const { createWebConfig } = require('../../tools/webpack/create-web-config.cjs');
+
+module.exports = createWebConfig({ name: 'admin', dir: __dirname });

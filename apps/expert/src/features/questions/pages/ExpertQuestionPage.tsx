@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@cqa/web-ui';
+
+export function ExpertQuestionPage() {
+  return <PlaceholderPage title="Expert question detail" />;
+}

@@ -1,0 +1,26 @@
+import { render, screen } from '@testing-library/react';
+import { routesOf } from '@cqa/web-core';
+import pages from './pages';
+
+describe('expert pages', () => {
+  it('has a page for every route the route table gives to expert', () => {
+    const keys = routesOf('expert').map((route) => route.page);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
+  });
+
+  it("titles the dashboard 'Expert Dashboard'", () => {
+    const Dashboard = pages.dashboard;
+    render(<Dashboard />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Expert Dashboard$/);
+  });
+
+  it.each([
+    ['questionDetail', 'Expert question detail'],
+    ['answerReview', 'Expert answer review'],
+  ] as const)('names the %s placeholder %s', (key, title) => {
+    const Page = pages[key];
+    render(<Page />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+  });
+});

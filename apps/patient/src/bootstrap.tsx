@@ -1,0 +1,11 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RemoteDevHarness } from '@cqa/web-core';
+import pages from './pages';
+
+// Only for `npm run serve` on its own port; inside the product the shell renders ./pages.
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <RemoteDevHarness app="patient" pages={pages} />
+  </StrictMode>,
+);

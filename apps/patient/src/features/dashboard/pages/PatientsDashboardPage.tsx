@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@cqa/web-ui';
+
+export function PatientsDashboardPage() {
+  return <PlaceholderPage title="Patients Dashboard" />;
+}

@@ -1,0 +1,30 @@
+import { render, screen } from '@testing-library/react';
+import { routesOf } from '@cqa/web-core';
+import pages from './pages';
+
+describe('patient pages', () => {
+  it('has a page for every route the route table gives to patient', () => {
+    const keys = routesOf('patient').map((route) => route.page);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
+  });
+
+  it("titles the dashboard 'Patients Dashboard'", () => {
+    const Dashboard = pages.dashboard;
+    render(<Dashboard />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Patients Dashboard$/);
+  });
+
+  it.each([
+    ['questionDetail', 'Patient question detail'],
+    ['profileWizard', 'Patient profile wizard'],
+    ['profileSummary', 'Profile Summary'],
+    ['patientProfile', 'Patient profile summary'],
+    ['consolidatedProfile', 'Consolidated patient profile'],
+    ['readonlyProfile', 'Read-only patient profile'],
+  ] as const)('names the %s placeholder %s', (key, title) => {
+    const Page = pages[key];
+    render(<Page />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+  });
+});

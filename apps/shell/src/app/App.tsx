@@ -1,0 +1,11 @@
+import { AppProviders, type AppStore } from '@cqa/web-core';
+import { ShellLayout } from './layout/ShellLayout';
+import type { RemotePageResolver } from './routing/remote-pages';
+
+export function App({ store, resolver }: { store: AppStore; resolver: RemotePageResolver }) {
+  return (
+    <AppProviders store={store}>
+      <ShellLayout resolver={resolver} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Alert } from 'antd';
+import { selectToasts, toastDismissed, useAppDispatch, useAppSelector, type Toast } from '@cqa/web-core';
+
+const TOAST_MS = 6000;
+
+export function ToastArea() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <section
+      aria-label="Notifications"
+      aria-live="polite"
+      style={{
+        position: 'fixed',
+        top: 16,
+        right: 16,
+        zIndex: 1100,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        width: 360,
+        maxWidth: 'calc(100vw - 32px)',
+      }}
+    >
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </section>
+  );
+}
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, toast.id]);
+  return (
+    <Alert
+      type={toast.kind}
+      title={toast.message}
+      showIcon
+      closable={{ onClose: () => dispatch(toastDismissed(toast.id)), 'aria-label': 'Dismiss notification' }}
+    />
+  );
+}

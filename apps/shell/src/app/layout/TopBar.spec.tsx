@@ -1,0 +1,95 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createAppStore, type AuthState, type AuthUser } from '@cqa/web-core';
+import { TopBar } from './TopBar';
+
+const user = (role: AuthUser['role']): AuthState => ({
+  status: 'authenticated',
+  user: { id: 1, email: `${role}@x.org`, role, firstName: 'F', lastName: 'L' },
+  accessToken: 'token',
+});
+
+function Where() {
+  return <p>at {useLocation().pathname}</p>;
+}
+
+function renderTopBar(at = '/', auth?: AuthState) {
+  const store = createAppStore(auth ? { auth } : undefined);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[at]}>
+        <TopBar />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .queryAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('TopBar', () => {
+  it('offers Disclaimers and Admin when signed out, and the logo goes to /', () => {
+    renderTopBar('/disclaimers');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/');
+    expect(navLinks()).toEqual([
+      ['Disclaimers', '/disclaimers'],
+      ['Admin', '/admin/login'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+  });
+
+  it('offers Questions, Profile and Sign Out to a patient', () => {
+    renderTopBar('/patient/questions', user('patient'));
+    expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/patient/questions');
+    expect(navLinks()).toEqual([
+      ['Questions', '/patient/questions'],
+      ['Profile', '/patient-profile-summary'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('offers Questions and Sign Out to an expert, with no Profile or Admin', () => {
+    renderTopBar('/expert/questions', user('expert'));
+    expect(navLinks()).toEqual([['Questions', '/expert/questions']]);
+  });
+
+  it('offers Questions, Admin and Sign Out to an admin', () => {
+    renderTopBar('/admin/questions', user('admin'));
+    expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/admin/questions');
+    expect(navLinks()).toEqual([
+      ['Questions', '/admin/questions'],
+      ['Admin', '/admin/users'],
+    ]);
+  });
+
+  it('signs out to the landing page', async () => {
+    const store = renderTopBar('/expert/questions', user('expert'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(store.getState().auth).toEqual({ status: 'anonymous', user: null, accessToken: null });
+    expect(screen.getByText('at /')).toBeInTheDocument();
+    expect(navLinks().map(([label]) => label)).toEqual(['Disclaimers', 'Admin']);
+  });
+
+  it.each(['/patients/12/profile', '/patient-profile-consolidated', '/patient-profile-consolidated/12'])(
+    'is hidden on %s',
+    (path) => {
+      renderTopBar(path, user('expert'));
+      expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+      expect(screen.getByText(`at ${path}`)).toBeInTheDocument();
+    },
+  );
+
+  it('shows on an unknown path', () => {
+    renderTopBar('/nowhere');
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,53 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RemoteName } from '@cqa/web-core';
+
+export type RemotePagesModule = { default: Record<string, ComponentType> };
+export type RemotePagesLoader = (remote: RemoteName) => Promise<RemotePagesModule>;
+
+export interface RemotePageResolver {
+  /**
+   * The lazy component for one page of a remote: the same one on every call, until a load fails. A failure
+   * is forgotten (React.lazy would keep the rejection forever), so the next call loads the remote again.
+   */
+  page(remote: RemoteName, key: string): LazyExoticComponent<ComponentType>;
+}
+
+export function createRemotePageResolver(load: RemotePagesLoader): RemotePageResolver {
+  const modules = new Map<RemoteName, Promise<Record<string, ComponentType>>>();
+  const components = new Map<string, LazyExoticComponent<ComponentType>>();
+
+  const forget = (remote: RemoteName) => {
+    modules.delete(remote);
+    for (const id of [...components.keys()]) if (id.startsWith(`${remote}/`)) components.delete(id);
+  };
+
+  const pagesOf = (remote: RemoteName) => {
+    let loading = modules.get(remote);
+    if (!loading) {
+      loading = load(remote).then((module) => module.default);
+      modules.set(remote, loading);
+    }
+    return loading;
+  };
+
+  const page = (remote: RemoteName, key: string) => {
+    const id = `${remote}/${key}`;
+    let component = components.get(id);
+    if (!component) {
+      component = lazy(async () => {
+        try {
+          const Page = (await pagesOf(remote))[key];
+          if (!Page) throw new Error(`The ${remote} remote has no page '${key}'.`);
+          return { default: Page };
+        } catch (error) {
+          forget(remote);
+          throw error;
+        }
+      });
+      components.set(id, component);
+    }
+    return component;
+  };
+
+  return { page };
+}

@@ -22,7 +22,9 @@ const steps = [
 function countTests(output) {
   let passed = 0;
   let failed = 0;
-  for (const line of output.split('\n')) {
+  for (const raw of output.split('\n')) {
+    // Nx prefixes each line with the project name; jest colours its summary.
+    const line = raw.replace(/\u001b\[[0-9;]*m/g, '').replace(/^[@\w/.-]+:\s/, '');
     const jest = line.match(/^\s*Tests:\s+(.*)total/);
     if (jest) {
       passed += Number(jest[1].match(/(\d+) passed/)?.[1] ?? 0);

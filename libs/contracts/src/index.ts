@@ -2,3 +2,4 @@ export * from './roles';
 export * from './jobs';
 export * from './errors';
 export * from './messages';
+export * from './auth';

@@ -1,0 +1,70 @@
+import type { ApprovalStatus, Role } from './roles';
+
+/** Roles that register themselves; admins are made with `npm run admin:create`. */
+export type SelfRegisteringRole = Extract<Role, 'patient' | 'expert'>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const VERIFICATION_TTL_HOURS = 24;
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** The signed-in user as the API returns it and the web keeps it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  approvalStatus: ApprovalStatus;
+  /** A patient's own patient record id; null for experts and admins. */
+  patientId: string | null;
+  /** A patient's profile completion (0-100); null for experts and admins. */
+  profileCompletion: number | null;
+}
+
+/** POST /api/auth/register (spec section 3, registration payload). */
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  role: SelfRegisteringRole;
+  first_name: string;
+  last_name: string;
+  agreeToTerms: boolean;
+  age?: number;
+  sex?: string;
+  cancer_type?: string;
+  cancer_stage?: string;
+  hipaa_consent?: boolean;
+}
+
+export interface RegisterResponse {
+  user: { id: string };
+  message: string;
+}
+
+/** POST /api/auth/login: `role` is the portal the user signs in from. */
+export interface LoginRequest {
+  email: string;
+  password: string;
+  role: Role;
+}
+
+/** Login and refresh answer with the user and a short-lived access token; the refresh token travels in an httpOnly cookie. */
+export interface SessionResponse {
+  user: AuthUser;
+  accessToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+export interface EmailRequest {
+  email: string;
+}
+
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}

@@ -3,7 +3,7 @@
 #   docker build -f docker/server.Dockerfile --target worker -t cancer-qa/worker:latest .
 # The api image also carries the built web (dist/web), which it serves on the same origin.
 
-# Only the package manifests, so the `npm ci` layer below is reused until a dependency changes.
+# Only the package manifests, so the install layer below is reused until a dependency changes.
 FROM node:20-bookworm-slim AS manifests
 WORKDIR /src
 COPY . .
@@ -20,7 +20,9 @@ WORKDIR /app
 ENV NX_DAEMON=false \
     NX_NO_CLOUD=true
 COPY --from=manifests /manifests/ ./
-RUN npm ci
+# `npm install` honours the lock's versions; `npm ci` refuses our lock, which lacks platform packages the
+# registry mirror we lock against does not carry (see README, Operations).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 # Runtime dependencies only. dist/* is self-contained, so the links to our own workspaces go too.

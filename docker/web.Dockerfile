@@ -19,7 +19,9 @@ WORKDIR /app
 ENV NX_DAEMON=false \
     NX_NO_CLOUD=true
 COPY --from=manifests /manifests/ ./
-RUN npm ci
+# `npm install` honours the lock's versions; `npm ci` refuses our lock, which lacks platform packages the
+# registry mirror we lock against does not carry (see README, Operations).
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 

@@ -68,3 +68,59 @@ export interface ResetPasswordRequest {
   token: string;
   password: string;
 }
+
+/** Texts of the auth API that the spec does not quote (ours). */
+export const AuthTexts = {
+  invalidCredentials: 'Invalid email or password.',
+  emailVerified: 'Your email has been verified. You can now log in.',
+  verificationExpired: 'This verification link has expired. Please request a new one.',
+  verificationInvalid: 'This verification link is not valid.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+} as const;
+
+/** One row of the admin user lists (GET /api/admin/patients-auth and /api/admin/experts-auth). */
+export interface AdminUserSummary {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  created_at: string;
+  updated_at: string;
+  email_confirmed_at: string | null;
+  approval_status: ApprovalStatus;
+  is_blocked: boolean;
+  /** Patients only. */
+  patient_id: string | null;
+}
+
+export interface AdminUserListResponse {
+  users: AdminUserSummary[];
+}
+
+/** POST /api/user-approval/{userId}. */
+export interface ApprovalRequest {
+  approval_status: ApprovalStatus;
+}
+
+export interface ApprovalResponse {
+  success: true;
+  approval_status: ApprovalStatus;
+}
+
+/** Allowed approval changes (spec section 4, plus disabling and re-enabling by an admin). */
+export const APPROVAL_TRANSITIONS: Readonly<Record<ApprovalStatus, readonly ApprovalStatus[]>> = {
+  pending: ['approved', 'rejected'],
+  approved: ['rejected', 'disabled'],
+  rejected: ['approved'],
+  disabled: ['approved'],
+};
+
+/** GET /api/user/{id} (admins), as spec section 7 shows it. */
+export interface UserDetailResponse {
+  id: string;
+  email: string;
+  email_confirmed_at: string | null;
+  approval_status: ApprovalStatus;
+  app_specific_data: { role: Role; first_name: string; last_name: string; registration_date: string };
+}

@@ -23,7 +23,8 @@ function countTests(output) {
   let passed = 0;
   let failed = 0;
   for (const raw of output.split('\n')) {
-    // Nx prefixes each line with the project name; jest colours its summary.
+    // Nx prefixes each line with the project name; jest colours its summary (ANSI escapes are control characters).
+    // eslint-disable-next-line no-control-regex
     const line = raw.replace(/\u001b\[[0-9;]*m/g, '').replace(/^[@\w/.-]+:\s/, '');
     const jest = line.match(/^\s*Tests:\s+(.*)total/);
     if (jest) {

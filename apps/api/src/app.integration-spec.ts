@@ -80,7 +80,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
 
 describe('API in production mode', () => {
   let api: RunningApi;
-  beforeAll(async () => { api = await startApi({ NODE_ENV: 'production' }); });
+  beforeAll(async () => { api = await startApi({ NODE_ENV: 'production', JWT_SECRET: 'integration-production-secret-0123456789' }); });
   afterAll(async () => { await api.close(); });
 
   it('hides the dev-only routes and Bull Board', async () => {

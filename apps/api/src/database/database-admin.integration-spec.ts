@@ -1,3 +1,6 @@
+import { AccountTexts } from '@cqa/contracts';
+import { verify } from 'argon2';
+import { adminInputProblems, createAdmin } from './create-admin';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
 import { migrate, revertLast, withDataSource } from './database-admin';
 
@@ -46,5 +49,19 @@ describe('migrations and seed (real MariaDB)', () => {
     const patients = await withDataSource(url(), (ds) => ds.query(
       "SELECT p.profile_completion_percentage FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email LIKE '%@demo.cancer-qa.test'"));
     expect(patients).toEqual([{ profile_completion_percentage: 0 }]);
+  });
+
+  it('creates an approved, verified admin from the command line input, once', async () => {
+    expect(adminInputProblems({ email: 'nope', firstName: '', lastName: 'X', password: 'short' })).toEqual([
+      '--email must be an email address', '--first-name is required', 'the password (ADMIN_PASSWORD or standard input) must be at least 8 characters',
+    ]);
+    const input = { email: 'First.Admin@Example.test', firstName: 'First', lastName: 'Admin', password: 'Admin-pass-2026' };
+    expect(adminInputProblems(input)).toEqual([]);
+    const id = await withDataSource(url(), (ds) => createAdmin(ds, input));
+    const [row] = await withDataSource(url(), (ds) => ds.query('SELECT email, role, approval_status, email_confirmed_at, password_hash FROM users WHERE id = ?', [id]));
+    expect(row).toMatchObject({ email: 'first.admin@example.test', role: 'admin', approval_status: 'approved' });
+    expect(row.email_confirmed_at).not.toBeNull();
+    expect(await verify(row.password_hash, 'Admin-pass-2026')).toBe(true);
+    await expect(withDataSource(url(), (ds) => createAdmin(ds, { ...input, email: 'first.admin@example.test' }))).rejects.toThrow(AccountTexts.adminExists);
   });
 });

@@ -18,6 +18,7 @@ export class AuthThrottle {
     this.limiter = new FixedWindowLimiter(
       {
         hit: async (key, windowSeconds) => {
+          await redisClient.ready();
           const [[, count]] = (await redis.multi().incr(`rl:${key}`).expire(`rl:${key}`, windowSeconds, 'NX').exec()) as [[null, number]];
           return count;
         },

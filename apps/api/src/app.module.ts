@@ -4,6 +4,8 @@ import { AccessGuard } from './common/access/access.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { UsersAdminModule } from './modules/users/users-admin.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
@@ -15,12 +17,15 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 /** Feature modules; the worker boots the same ones to run their job handlers. */
 export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
 
+/** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
+export const API_ONLY_MODULES = [AuthModule, UsersAdminModule];
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [...coreModules(config), HealthModule, ...FEATURE_MODULES],
+      imports: [...coreModules(config), HealthModule, ...FEATURE_MODULES, ...API_ONLY_MODULES],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],
     };
   }

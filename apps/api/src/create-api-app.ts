@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCookie from '@fastify/cookie';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import pino from 'pino';
 import { AppModule } from './app.module';
@@ -40,6 +41,10 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
 
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config.isProduction);
+  await fastify.register(fastifyCookie);
+  if (config.jwtSecretGenerated) {
+    logger.warn('JWT_SECRET is not set: signing access tokens with a random secret made for this process (set it to share sessions between replicas and restarts).');
+  }
 
   const openApi = SwaggerModule.createDocument(
     app,

@@ -15,5 +15,8 @@ export function integrationEnvironment(base: NodeJS.ProcessEnv = process.env) {
     QUEUE_PREFIX: `cqa_test_${runId}`,
     LOG_LEVEL: base.LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: base.WEB_DIST_DIR ?? 'dist/web-not-built-for-integration',
+    // Every test signs in from 127.0.0.1; the throttling test sets its own limits.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
   };
 }

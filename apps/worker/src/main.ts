@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConfigValidationError, loadConfig } from '@cqa/api/config/app-config';
 import { createWorker } from './create-worker';
 
-createWorker(loadConfig()).catch((error: unknown) => {
+createWorker(loadConfig(process.env, 'worker')).catch((error: unknown) => {
   console.error(error instanceof ConfigValidationError ? error.message : error);
   process.exit(1);
 });

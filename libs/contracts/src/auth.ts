@@ -124,3 +124,39 @@ export interface UserDetailResponse {
   approval_status: ApprovalStatus;
   app_specific_data: { role: Role; first_name: string; last_name: string; registration_date: string };
 }
+
+/** The refresh token's cookie; its path limits it to the auth routes. */
+export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as const;
+
+/** Texts of the accounts API that the spec does not quote (ours), continued. */
+export const AccountTexts = {
+  invalidTransition: (from: ApprovalStatus, to: ApprovalStatus) =>
+    `The approval status cannot change from ${from} to ${to}.`,
+  adminExists: 'An account with this email already exists.',
+} as const;
+
+/** GET /api/user/approval-status/{userId}. */
+export interface ApprovalStatusResponse {
+  approval_status: ApprovalStatus;
+  is_blocked: boolean;
+}
+
+export const AUTH_LOG_EVENTS = ['login', 'login_failed', 'registration', 'logout', 'password_reset'] as const;
+export type AuthLogEvent = (typeof AUTH_LOG_EVENTS)[number];
+
+/** One row of GET /api/admin/auth-logs. */
+export interface AuthLogEntry {
+  id: string;
+  user_id: string | null;
+  event_type: AuthLogEvent;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface AuthLogListResponse {
+  logs: AuthLogEntry[];
+  total: number;
+  page: number;
+  per_page: number;
+}

@@ -45,3 +45,28 @@ describe('loadConfig', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 });
+
+describe('loadConfig: accounts settings', () => {
+  it('requires JWT_SECRET for the API in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET is required in production/);
+    expect(loadConfig({ NODE_ENV: 'production' }, 'worker').jwtSecretGenerated).toBe(true);
+    const dev = loadConfig({});
+    expect(dev.jwtSecretGenerated).toBe(true);
+    expect(dev.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({}).jwtSecret).not.toBe(dev.jwtSecret);
+  });
+
+  it('refuses a short JWT_SECRET and a non-SMTP mail URL', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  it('reads the mail, token and rate-limit settings', () => {
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://qa.example.org/', AUTH_RATE_LIMIT_PER_IP: '7' });
+    expect(config).toMatchObject({
+      jwtSecret: 'x'.repeat(40), jwtSecretGenerated: false, smtpUrl: 'smtp://127.0.0.1:2525', publicUrl: 'https://qa.example.org',
+      accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, authRateLimit: { perIp: 7, perAccount: 10, windowSeconds: 900 },
+    });
+    expect(loadConfig({}).smtpUrl).toBeNull();
+  });
+});

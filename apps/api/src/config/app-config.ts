@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ENV_VARIABLES, EnvName } from './env.definition';
 
@@ -18,7 +19,20 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   workerConcurrency: number;
   jobLockDurationMs: number;
+  publicUrl: string;
+  jwtSecret: string;
+  /** True when JWT_SECRET was unset and a random one was made for this process (never in production). */
+  jwtSecretGenerated: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
 }
+
+/** Which process reads the configuration: only the API signs tokens, so only it needs JWT_SECRET. */
+export type ConfigReader = 'api' | 'worker' | 'cli';
+const MIN_JWT_SECRET_LENGTH = 32;
 
 export class ConfigValidationError extends Error {
   constructor(readonly problems: string[]) {
@@ -41,7 +55,7 @@ export const REPO_ROOT = (() => {
  * Reads and validates the environment once, reporting every bad variable together so a misconfigured
  * deployment fails at boot with the whole list rather than one problem per restart.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigReader = 'api'): AppConfig {
   const problems: string[] = [];
   const raw = (name: EnvName): string => {
     const value = env[name];
@@ -87,6 +101,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(queuePrefix)) problems.push(`QUEUE_PREFIX must be 1-64 letters, digits, '.', '_' or '-' (got "${queuePrefix}")`);
 
   const nodeEnv = oneOf('NODE_ENV', ['development', 'test', 'production'] as const);
+  const jwtSecretRaw = raw('JWT_SECRET');
+  if (jwtSecretRaw !== '' && jwtSecretRaw.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (got ${jwtSecretRaw.length})`);
+  } else if (jwtSecretRaw === '' && nodeEnv === 'production' && reader === 'api') {
+    problems.push('JWT_SECRET is required in production (32+ random characters, e.g. `openssl rand -base64 48`)');
+  }
+  const smtpUrl = raw('SMTP_URL') === '' ? null : url('SMTP_URL', ['smtp:', 'smtps:']);
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:']).replace(/\/+$/, '');
+  const mailFrom = raw('MAIL_FROM');
+  if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}")`);
   const config: AppConfig = {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -100,6 +124,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy(),
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 100),
     jobLockDurationMs: integer('JOB_LOCK_DURATION_MS', 5000, 600000),
+    publicUrl,
+    jwtSecret: jwtSecretRaw || randomBytes(48).toString('base64url'),
+    jwtSecretGenerated: jwtSecretRaw === '',
+    accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 30, 24 * 3600),
+    refreshTokenTtlDays: integer('REFRESH_TOKEN_TTL_DAYS', 1, 365),
+    smtpUrl,
+    mailFrom,
+    authRateLimit: {
+      perIp: integer('AUTH_RATE_LIMIT_PER_IP', 1, 1_000_000),
+      perAccount: integer('AUTH_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000),
+      windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
+    },
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;

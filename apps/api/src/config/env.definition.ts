@@ -22,6 +22,15 @@ export const ENV_VARIABLES = [
   { name: 'TRUST_PROXY', default: 'false', description: 'Fastify `trustProxy`: `false`, `true`, a hop count, or a comma-separated list of proxy addresses/CIDRs whose `X-Forwarded-For` is believed.', usedBy: ['api'] },
   { name: 'WORKER_CONCURRENCY', default: '5', description: 'Jobs one worker process runs at once per queue.', usedBy: ['worker'] },
   { name: 'JOB_LOCK_DURATION_MS', default: '30000', description: 'How long a worker holds a job lock before another worker may take the job over; the worker shutdown grace must be longer.', usedBy: ['worker'] },
+  { name: 'PUBLIC_URL', default: 'http://localhost:8080', description: 'The address people open the app at; links in emails (verification, password reset) start with it.', usedBy: ['api'] },
+  { name: 'JWT_SECRET', default: null, description: 'Secret (32+ characters) signing the access tokens. Required in production; elsewhere a random one is generated at each start (sessions then survive a restart only through the refresh cookie) with a warning.', usedBy: ['api'] },
+  { name: 'ACCESS_TOKEN_TTL_SECONDS', default: '900', description: 'Lifetime of an access token (the web renews it from the refresh cookie).', usedBy: ['api'] },
+  { name: 'REFRESH_TOKEN_TTL_DAYS', default: '30', description: 'Lifetime of a refresh token (the `cqa_refresh` cookie); each use replaces it.', usedBy: ['api'] },
+  { name: 'SMTP_URL', default: null, description: 'SMTP server for outgoing email, e.g. `smtps://user:pass@smtp.example.org:465`. Unset: each message is written to `var/mail/*.eml` and its link logged.', usedBy: ['api'] },
+  { name: 'MAIL_FROM', default: 'Cancer Q&A <no-reply@cancer-qa.invalid>', description: 'Sender of every email.', usedBy: ['api'] },
+  { name: 'AUTH_RATE_LIMIT_PER_IP', default: '30', description: 'Login, registration, resend-verification and forgot-password attempts allowed from one client IP per window (each kind counted apart).', usedBy: ['api'] },
+  { name: 'AUTH_RATE_LIMIT_PER_ACCOUNT', default: '10', description: 'The same attempts allowed for one email address per window.', usedBy: ['api'] },
+  { name: 'AUTH_RATE_LIMIT_WINDOW_SECONDS', default: '900', description: 'Length of the fixed rate-limit window; over the limit the API answers 429.', usedBy: ['api'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 
 export type EnvName = (typeof ENV_VARIABLES)[number]['name'];

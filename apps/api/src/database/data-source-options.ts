@@ -2,8 +2,12 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
 import { UserEntity } from '../modules/users/entities/user.entity';
+import { PatientEntity } from '../modules/users/entities/patient.entity';
+import { EmailTokenEntity } from '../modules/auth/entities/email-token.entity';
+import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
+import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
 
-export const ENTITIES = [UserEntity];
+export const ENTITIES = [UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {

@@ -25,9 +25,13 @@ export class RedisClient implements OnModuleDestroy {
   }
 
   async ping(): Promise<void> {
-    // Right after boot (or a reconnect) the connection may still be opening; give it a moment rather than report down.
-    if (this.redis.status !== 'ready') await this.whenReady(1000);
+    await this.ready();
     await this.redis.ping();
+  }
+
+  /** Right after boot (or a reconnect) the connection may still be opening; commands wait a moment rather than fail. */
+  async ready(): Promise<void> {
+    if (this.redis.status !== 'ready') await this.whenReady(1000);
   }
 
   private whenReady(timeoutMs: number): Promise<void> {

@@ -2,39 +2,57 @@ import { ExecutionContext, ForbiddenException, NotFoundException, UnauthorizedEx
 import { Reflector } from '@nestjs/core';
 import { loadConfig } from '../../config/app-config';
 import { ACCESS_KEY, AccessRule } from './access.decorator';
-import { AccessGuard } from './access.guard';
+import { AccessGuard, AuthenticatedUser, RequestAuthenticator } from './access.guard';
 
-function contextWith(rule: AccessRule | undefined, user?: { id: string; role: string }): ExecutionContext {
+const USERS: Record<string, AuthenticatedUser> = { 'patient-token': { id: 'p', role: 'patient' }, 'admin-token': { id: 'a', role: 'admin' } };
+
+class FakeAuthenticator extends RequestAuthenticator {
+  async authenticate(token: string): Promise<AuthenticatedUser> {
+    if (token === 'blocked-token') throw new ForbiddenException('blocked');
+    const user = USERS[token];
+    if (!user) throw new UnauthorizedException();
+    return user;
+  }
+}
+
+function contextWith(rule: AccessRule | undefined, authorization?: string): { context: ExecutionContext; request: { headers: object; user?: AuthenticatedUser } } {
   const handler = () => undefined;
   if (rule) Reflect.defineMetadata(ACCESS_KEY, rule, handler);
-  return {
+  const request = { headers: authorization ? { authorization } : {} } as { headers: object; user?: AuthenticatedUser };
+  const context = {
     getHandler: () => handler,
     getClass: () => class {},
-    switchToHttp: () => ({ getRequest: () => ({ user }) }),
+    switchToHttp: () => ({ getRequest: () => request }),
   } as unknown as ExecutionContext;
+  return { context, request };
 }
 
 describe('AccessGuard', () => {
-  const dev = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'development' }));
-  const prod = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'production' }));
+  const dev = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'development' }), new FakeAuthenticator());
+  const prod = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }), new FakeAuthenticator());
 
-  it('refuses a route that declares nobody (deny by default)', () => {
-    expect(() => dev.canActivate(contextWith(undefined))).toThrow(ForbiddenException);
+  it('refuses a route that declares nobody (deny by default)', async () => {
+    await expect(dev.canActivate(contextWith(undefined, 'Bearer admin-token').context)).rejects.toThrow(ForbiddenException);
   });
 
-  it('lets anyone call a public route', () => {
-    expect(dev.canActivate(contextWith({ kind: 'public' }))).toBe(true);
+  it('lets anyone call a public route', async () => {
+    await expect(dev.canActivate(contextWith({ kind: 'public' }).context)).resolves.toBe(true);
   });
 
-  it('hides dev-only routes in production', () => {
-    expect(dev.canActivate(contextWith({ kind: 'dev-only' }))).toBe(true);
-    expect(() => prod.canActivate(contextWith({ kind: 'dev-only' }))).toThrow(NotFoundException);
+  it('hides dev-only routes in production', async () => {
+    await expect(dev.canActivate(contextWith({ kind: 'dev-only' }).context)).resolves.toBe(true);
+    await expect(prod.canActivate(contextWith({ kind: 'dev-only' }).context)).rejects.toThrow(NotFoundException);
   });
 
-  it('asks anonymous callers to sign in and refuses the wrong role', () => {
+  it('asks anonymous callers and bad tokens to sign in, and refuses the wrong role', async () => {
     const rule: AccessRule = { kind: 'roles', roles: ['admin'] };
-    expect(() => dev.canActivate(contextWith(rule))).toThrow(UnauthorizedException);
-    expect(() => dev.canActivate(contextWith(rule, { id: 'u', role: 'patient' }))).toThrow(ForbiddenException);
-    expect(dev.canActivate(contextWith(rule, { id: 'u', role: 'admin' }))).toBe(true);
+    await expect(dev.canActivate(contextWith(rule).context)).rejects.toThrow(UnauthorizedException);
+    await expect(dev.canActivate(contextWith(rule, 'admin-token').context)).rejects.toThrow(UnauthorizedException);
+    await expect(dev.canActivate(contextWith(rule, 'Bearer forged').context)).rejects.toThrow(UnauthorizedException);
+    await expect(dev.canActivate(contextWith(rule, 'Bearer blocked-token').context)).rejects.toThrow(ForbiddenException);
+    await expect(dev.canActivate(contextWith(rule, 'Bearer patient-token').context)).rejects.toThrow(ForbiddenException);
+    const { context, request } = contextWith(rule, 'Bearer admin-token');
+    await expect(dev.canActivate(context)).resolves.toBe(true);
+    expect(request.user).toEqual({ id: 'a', role: 'admin' });
   });
 });

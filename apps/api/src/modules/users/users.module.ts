@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PatientEntity } from './entities/patient.entity';
 import { UserEntity } from './entities/user.entity';
 
-/** The accounts issue grows registration, login and administration here. */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity])],
+  imports: [TypeOrmModule.forFeature([UserEntity, PatientEntity])],
   exports: [TypeOrmModule],
 })
 export class UsersModule {}

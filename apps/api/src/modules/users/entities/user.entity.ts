@@ -30,6 +30,15 @@ export class UserEntity {
   @Column({ name: 'is_blocked', type: 'boolean', default: false })
   isBlocked: boolean;
 
+  @Column({ name: 'terms_consent', type: 'boolean', default: false })
+  termsConsent: boolean;
+
+  @Column({ name: 'terms_consent_date', type: 'datetime', precision: 3, nullable: true })
+  termsConsentDate: Date | null;
+
+  @Column({ name: 'last_sign_in_at', type: 'datetime', precision: 3, nullable: true })
+  lastSignInAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

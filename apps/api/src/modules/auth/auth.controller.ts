@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { AuthTexts, Messages } from '@cqa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public, Roles } from '../../common/access/access.decorator';
+import type { AuthenticatedUser } from '../../common/access/access.guard';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { AccountsService } from './accounts.service';
+import { AuthThrottle } from './auth-throttle.service';
+import { Client, ClientInfo } from './client-info';
+import { CurrentUser } from './current-user';
+import {
+  AuthUserDto, EmailDto, LoginDto, MessageResponseDto, RegisterDto, RegisterResponseDto, ResetPasswordDto, SessionResponseDto,
+} from './dto/auth.dto';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { AuthLogService } from './auth-log.service';
+import { SessionService } from './session.service';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionService,
+    private readonly throttle: AuthThrottle,
+    private readonly authLog: AuthLogService,
+  ) {}
+
+  @Post('register')
+  @Public()
+  @ApiCreatedResponse({ type: RegisterResponseDto })
+  async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
+    await this.throttle.check('register', client.ip, body.email);
+    const { userId } = await this.accounts.register(body, client);
+    return { user: { id: userId }, message: Messages.success.registration };
+  }
+
+  @Get('verify-email/:code')
+  @Public()
+  @ApiOkResponse({ type: MessageResponseDto })
+  async verifyEmail(@Param('code') code: string): Promise<MessageResponseDto> {
+    await this.accounts.verifyEmail(code);
+    return { message: AuthTexts.emailVerified };
+  }
+
+  @Post('resend-verification')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async resendVerification(@Body() body: EmailDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
+    await this.throttle.check('resend-verification', client.ip, body.email);
+    await this.accounts.resendVerification(body.email);
+    return { message: Messages.success.verificationSent };
+  }
+
+  @Post('login')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'Also sets the httpOnly refresh cookie.' })
+  async login(
+    @Body() body: LoginDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionResponseDto> {
+    await this.throttle.check('login', client.ip, body.email);
+    const session = await this.sessions.login(body.email, body.password, body.role, client);
+    setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
+    return session.body;
+  }
+
+  @Post('refresh')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'Reads and replaces the refresh cookie.' })
+  async refresh(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
+    try {
+      const session = await this.sessions.refresh(readRefreshCookie(request), client);
+      setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
+      return session.body;
+    } catch (error) {
+      clearRefreshCookie(reply, request, this.config);
+      throw error;
+    }
+  }
+
+  @Post('logout')
+  @Public()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Ends the session of the refresh cookie and clears it.' })
+  async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    const userId = await this.sessions.logout(readRefreshCookie(request));
+    if (userId) await this.authLog.record('logout', userId, client);
+    clearRefreshCookie(reply, request, this.config);
+  }
+
+  @Post('forgot-password')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async forgotPassword(@Body() body: EmailDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
+    await this.throttle.check('forgot-password', client.ip, body.email);
+    await this.accounts.forgotPassword(body.email);
+    return { message: Messages.success.resetSent };
+  }
+
+  @Post('reset-password')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async resetPassword(@Body() body: ResetPasswordDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
+    await this.accounts.resetPassword(body.token, body.password, client);
+    return { message: Messages.success.passwordReset };
+  }
+
+  @Get('me')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOkResponse({ type: AuthUserDto })
+  me(@CurrentUser() caller: AuthenticatedUser): Promise<AuthUserDto> {
+    return this.sessions.authUserById(caller.id);
+  }
+}

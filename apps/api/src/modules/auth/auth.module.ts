@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RequestAuthenticator } from '../../common/access/access.guard';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { MailModule } from '../mail/mail.module';
+import { PatientEntity } from '../users/entities/patient.entity';
+import { UserEntity } from '../users/entities/user.entity';
+import { AccountsService } from './accounts.service';
+import { AuthLogService } from './auth-log.service';
+import { AuthThrottle } from './auth-throttle.service';
+import { AuthController } from './auth.controller';
+import { AuthLogEntity } from './entities/auth-log.entity';
+import { EmailTokenEntity } from './entities/email-token.entity';
+import { RefreshTokenEntity } from './entities/refresh-token.entity';
+import { SessionService } from './session.service';
+
+/** Registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity]),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+    }),
+    MailModule,
+  ],
+  controllers: [AuthController],
+  providers: [AccountsService, SessionService, AuthLogService, AuthThrottle, { provide: RequestAuthenticator, useExisting: SessionService }],
+  exports: [RequestAuthenticator, SessionService, AuthLogService, AccountsService],
+})
+export class AuthModule {}

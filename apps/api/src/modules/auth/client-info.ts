@@ -1,0 +1,14 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+/** Who is calling, as far as the request tells: Fastify's request.ip honours TRUST_PROXY; nothing is looked up elsewhere. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export const Client = createParamDecorator((_: unknown, context: ExecutionContext): ClientInfo => {
+  const request = context.switchToHttp().getRequest<FastifyRequest>();
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
+});

@@ -1,0 +1,113 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  APPROVAL_STATUSES, ApprovalStatus, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
+  RegisterRequest, RegisterResponse, ResetPasswordRequest, Role, ROLES, SelfRegisteringRole, SessionResponse,
+} from '@cqa/contracts';
+import { Transform } from 'class-transformer';
+import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const PASSWORD_MAX_LENGTH = 256;
+const AGE_MAX = 120;
+
+export class RegisterDto implements RegisterRequest {
+  @ApiProperty() @Transform(trim)
+  @IsNotEmpty({ message: Messages.validation.emailRequired }) @IsEmail({}, { message: Messages.validation.emailInvalid }) @MaxLength(254)
+  email: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @IsString({ message: Messages.validation.passwordRequired })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @ApiProperty({ enum: ['patient', 'expert'] })
+  @IsIn(['patient', 'expert'], { message: Messages.validation.selectRole })
+  role: SelfRegisteringRole;
+
+  @ApiProperty() @Transform(trim)
+  @IsString({ message: Messages.validation.firstNameRequired }) @IsNotEmpty({ message: Messages.validation.firstNameRequired }) @MaxLength(100)
+  first_name: string;
+
+  @ApiProperty() @Transform(trim)
+  @IsString({ message: Messages.validation.lastNameRequired }) @IsNotEmpty({ message: Messages.validation.lastNameRequired }) @MaxLength(100)
+  last_name: string;
+
+  @ApiProperty({ description: 'The disclaimers agreement; must be true.' })
+  @Equals(true, { message: Messages.validation.disclaimersRequired })
+  agreeToTerms: boolean;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: AGE_MAX }) @IsOptional()
+  @IsInt({ message: Messages.validation.fieldRequired('Age') })
+  @Min(0, { message: Messages.validation.valueTooSmall(0) }) @Max(AGE_MAX, { message: Messages.validation.valueTooLarge(AGE_MAX) })
+  age?: number;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(50)
+  sex?: string;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100)
+  cancer_type?: string;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(50)
+  cancer_stage?: string;
+
+  @ApiPropertyOptional({ description: 'Patients: must be true.' })
+  @ValidateIf((dto: RegisterDto) => dto.role === 'patient')
+  @Equals(true, { message: Messages.validation.hipaaRequired })
+  hipaa_consent?: boolean;
+}
+
+export class RegisterResponseDto implements RegisterResponse {
+  @ApiProperty({ type: Object, example: { id: 'uuid' } }) user: { id: string };
+  @ApiProperty() message: string;
+}
+
+export class LoginDto implements LoginRequest {
+  @ApiProperty() @Transform(trim)
+  @IsNotEmpty({ message: Messages.validation.emailRequired }) @IsEmail({}, { message: Messages.validation.emailInvalid }) @MaxLength(254)
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: Messages.validation.passwordRequired }) @IsNotEmpty({ message: Messages.validation.passwordRequired }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @ApiProperty({ enum: ROLES, description: 'The portal the user signs in from.' })
+  @IsIn(ROLES, { message: Messages.validation.selectRole })
+  role: Role;
+}
+
+export class EmailDto implements EmailRequest {
+  @ApiProperty() @Transform(trim)
+  @IsNotEmpty({ message: Messages.validation.emailRequired }) @IsEmail({}, { message: Messages.validation.emailInvalid }) @MaxLength(254)
+  email: string;
+}
+
+export class ResetPasswordDto implements ResetPasswordRequest {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(128)
+  token: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
+  @IsString({ message: Messages.validation.passwordRequired })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+}
+
+export class MessageResponseDto implements MessageResponse {
+  @ApiProperty() message: string;
+}
+
+export class AuthUserDto implements AuthUser {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ enum: ROLES }) role: Role;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty({ enum: APPROVAL_STATUSES }) approvalStatus: ApprovalStatus;
+  @ApiProperty({ type: String, nullable: true }) patientId: string | null;
+  @ApiProperty({ type: Number, nullable: true }) profileCompletion: number | null;
+}
+
+export class SessionResponseDto implements SessionResponse {
+  @ApiProperty({ type: AuthUserDto }) user: AuthUserDto;
+  @ApiProperty() accessToken: string;
+  @ApiProperty() expiresIn: number;
+}

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One refresh token of a rotation family (one family per sign-in); only the sha256 of the token is kept. */
+@Entity('refresh_tokens')
+export class RefreshTokenEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'char', length: 36 })
+  userId: string;
+
+  @Column({ name: 'family_id', type: 'char', length: 36 })
+  familyId: string;
+
+  @Column({ name: 'token_hash', type: 'char', length: 64, unique: true })
+  tokenHash: string;
+
+  @Column({ name: 'expires_at', type: 'datetime', precision: 3 })
+  expiresAt: Date;
+
+  @Column({ name: 'revoked_at', type: 'datetime', precision: 3, nullable: true })
+  revokedAt: Date | null;
+
+  @Column({ name: 'replaced_by', type: 'char', length: 36, nullable: true })
+  replacedBy: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
+  createdAt: Date;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+}

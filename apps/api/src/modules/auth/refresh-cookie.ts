@@ -1,0 +1,25 @@
+import { REFRESH_COOKIE } from '@cqa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/app-config';
+
+/**
+ * Secure always, except outside production on plain http (http://localhost during development and tests),
+ * where a browser would drop a Secure cookie. request.protocol honours TRUST_PROXY for TLS ended at a proxy.
+ */
+function secure(config: AppConfig, request: FastifyRequest): boolean {
+  return config.isProduction || request.protocol !== 'http';
+}
+
+export function readRefreshCookie(request: FastifyRequest): string | undefined {
+  return request.cookies?.[REFRESH_COOKIE.name] || undefined;
+}
+
+export function setRefreshCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig, token: string, expires: Date): void {
+  void reply.setCookie(REFRESH_COOKIE.name, token, {
+    httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path, expires,
+  });
+}
+
+export function clearRefreshCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig): void {
+  void reply.clearCookie(REFRESH_COOKIE.name, { httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path });
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport, Transporter } from 'nodemailer';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig, REPO_ROOT } from '../../config/app-config';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about; logged when there is no mail server, so a developer can follow it. */
+  link?: string;
+}
+
+export const MAIL_DIR = path.join(REPO_ROOT, 'var', 'mail');
+
+/** Sends over SMTP_URL; without it, writes each message to var/mail/<timestamp>-<id>.eml and logs its link. */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.transport = config.smtpUrl
+      ? createTransport(config.smtpUrl)
+      : createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Returns the .eml file written when no mail server is configured. */
+  async send(mail: OutgoingMail): Promise<{ file?: string }> {
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    if (this.config.smtpUrl) return {};
+    const file = path.join(MAIL_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+    await mkdir(MAIL_DIR, { recursive: true });
+    await writeFile(file, (info as unknown as { message: Buffer }).message);
+    // The recipient stays out of the log: the file holds it.
+    this.logger.log(`Email "${mail.subject}" written to ${path.relative(REPO_ROOT, file)}${mail.link ? `; link: ${mail.link}` : ''}`);
+    return { file };
+  }
+}

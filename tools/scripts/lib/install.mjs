@@ -18,5 +18,10 @@ export async function ensureInstalled() {
   console.log('Installing dependencies (npm install)…');
   // Not `npm ci`: it refuses a lock without other platforms' optional packages, which our registry mirror lacks.
   await runOrExit('npm', ['install', '--no-audit', '--no-fund']);
-  writeFileSync(STAMP, lockHash());
+  writeInstallStamp();
+}
+
+/** Records which lock node_modules matches; also run by the root postinstall, so any `npm install` counts. */
+export function writeInstallStamp() {
+  if (existsSync(path.dirname(STAMP))) writeFileSync(STAMP, lockHash());
 }

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, watchConsole } from '../support/pages';
+import { openQueues, signInAs } from '../support/session';
 
 const REMOTES = [
-  { name: 'patient', path: '/patient/questions', title: 'Patients Dashboard' },
-  { name: 'expert', path: '/expert/questions', title: 'Expert Dashboard' },
-  { name: 'admin', path: '/admin/questions', title: 'Admin Dashboard' },
+  { name: 'patient', role: 'patient', path: '/patient/questions', title: 'Patients Dashboard' },
+  { name: 'expert', role: 'expert', path: '/expert/questions', title: 'Expert Dashboard' },
+  { name: 'admin', role: 'admin', path: '/admin/questions', title: 'Admin Dashboard' },
 ] as const;
 
 test.describe('the shell', () => {
@@ -44,6 +45,7 @@ test.describe('the remotes', () => {
       const problems = watchConsole(page);
       const entries: string[] = [];
       page.on('request', (req) => { if (req.url().includes('/remoteEntry.js')) entries.push(new URL(req.url()).pathname); });
+      await signInAs(page, remote.role);
       await page.goto(remote.path);
       await expect(page.getByRole('heading', { level: 1, name: remote.title })).toBeVisible();
       expect(entries).toEqual([`/remotes/${remote.name}/remoteEntry.js`]);
@@ -55,6 +57,7 @@ test.describe('the remotes', () => {
   test('a remote that fails to load shows an error with a Retry that recovers', async ({ page }) => {
     let fail = true;
     await page.route('**/remotes/expert/remoteEntry.js*', (route) => (fail ? route.abort() : route.continue()));
+    await signInAs(page, 'expert');
     await page.goto('/expert/questions');
     const alert = page.getByRole('alert');
     await expect(alert).toBeVisible();
@@ -92,8 +95,13 @@ test.describe('the platform behind the web', () => {
     expect(done.result.database).toBe('up');
   });
 
-  test('Bull Board at /admin/queues shows the system queue', async ({ page }) => {
-    await page.goto('/admin/queues');
+  test('Bull Board at /admin/queues is closed to anonymous visitors', async ({ request }) => {
+    const res = await request.get('/admin/queues');
+    expect(res.status()).toBe(401);
+  });
+
+  test('Bull Board at /admin/queues shows an admin the system queue', async ({ page }) => {
+    await openQueues(page);
     await expect(page.getByText('system', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   });
 

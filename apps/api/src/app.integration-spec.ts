@@ -70,13 +70,6 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
     expect(undeclared).toEqual([]);
   });
 
-  it('serves Bull Board at /admin/queues outside production', async () => {
-    const res = await get('/admin/queues');
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('__UI_CONFIG__');
-    const queues = (await (await get('/admin/queues/api/queues')).json()) as { queues: Array<{ name: string }> };
-    expect(queues.queues.map((q) => q.name)).toContain('system');
-  });
 });
 
 describe('API in production mode', () => {
@@ -84,9 +77,9 @@ describe('API in production mode', () => {
   beforeAll(async () => { api = await startApi({ NODE_ENV: 'production', JWT_SECRET: 'integration-production-secret-0123456789' }); });
   afterAll(async () => { await api.close(); });
 
-  it('hides the dev-only routes and Bull Board', async () => {
+  it('hides the dev-only routes and keeps Bull Board closed to anonymous callers', async () => {
     expect((await fetch(`${api.baseUrl}/api/diagnostics/self-check`, { method: 'POST' })).status).toBe(404);
-    expect((await fetch(`${api.baseUrl}/admin/queues`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/admin/queues`)).status).toBe(401);
     const hsts = (await fetch(`${api.baseUrl}/api/health`)).headers.get('strict-transport-security');
     expect(hsts).toContain('max-age=31536000');
   });

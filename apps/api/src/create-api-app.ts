@@ -10,6 +10,8 @@ import { createValidationPipe } from './common/errors/validation';
 import { loggerOptions } from './common/logging/logger-options';
 import { NestPinoLogger } from './common/logging/nest-pino-logger';
 import { registerSecurityHeaders } from './common/security/security-headers';
+import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
+import { SessionService } from './modules/auth/session.service';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
 import { serveWeb } from './web/web-static';
@@ -57,7 +59,8 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/docs-json`, yamlDocumentUrl: `${API_PREFIX}/docs-yaml` });
 
-  if (!config.isProduction) await mountBullBoard(fastify, app.get(JobQueue).allQueues());
+  const sessions = app.get(SessionService);
+  await mountBullBoard(fastify, app.get(JobQueue).allQueues(), (request) => sessions.verifyQueuesPass(request.cookies?.[QUEUES_PASS_COOKIE.name]));
   const pageFallback = await serveWeb(fastify, config.webDistDir);
   if (!pageFallback) logger.warn({ webDistDir: config.webDistDir }, 'The web app is not built; serving the API only.');
   app.useGlobalFilters(new ApiExceptionFilter(pageFallback));

@@ -128,6 +128,12 @@ export interface UserDetailResponse {
 /** The refresh token's cookie; its path limits it to the auth routes. */
 export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as const;
 
+/**
+ * Bull Board is opened by browser navigation, which carries no bearer token: an admin first asks
+ * POST /api/admin/queues-session for this short-lived cookie, scoped to the board's path.
+ */
+export const QUEUES_PASS_COOKIE = { name: 'cqa_queues', path: '/admin/queues', ttlSeconds: 30 * 60 } as const;
+
 /** Texts of the accounts API that the spec does not quote (ours), continued. */
 export const AccountTexts = {
   invalidTransition: (from: ApprovalStatus, to: ApprovalStatus) =>

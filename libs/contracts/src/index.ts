@@ -3,3 +3,4 @@ export * from './jobs';
 export * from './errors';
 export * from './messages';
 export * from './auth';
+export * from './demo-accounts';

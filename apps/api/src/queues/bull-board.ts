@@ -1,17 +1,20 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter as BullBoardFastifyAdapter } from '@bull-board/fastify';
+import { ApiErrorBody, Messages } from '@cqa/contracts';
 import type { Queue } from 'bullmq';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 
+/** Decides each Bull Board request: 'ok' for an admin, 'anonymous' without a valid pass, 'forbidden' otherwise. */
+export type BoardAccess = (request: FastifyRequest) => Promise<'ok' | 'anonymous' | 'forbidden'>;
+
 /**
- * Bull Board: every queue, its jobs and their failures, for operators.
- * Its routes are plain Fastify routes outside Nest's guards, so the caller decides whether it is mounted at all:
- * outside production only, until the accounts issue puts it behind the admin role.
+ * Bull Board: every queue, its jobs and their failures, for operators (admins only).
+ * Its routes are plain Fastify routes outside Nest's guards, so the check is a hook of their own plugin scope.
  */
-export async function mountBullBoard(fastify: FastifyInstance, queues: Queue[]): Promise<void> {
+export async function mountBullBoard(fastify: FastifyInstance, queues: Queue[], access: BoardAccess): Promise<void> {
   const serverAdapter = new BullBoardFastifyAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({
@@ -19,5 +22,15 @@ export async function mountBullBoard(fastify: FastifyInstance, queues: Queue[]):
     serverAdapter,
     options: { uiConfig: { boardTitle: 'Cancer Q&A jobs' } },
   });
-  await fastify.register(serverAdapter.registerPlugin(), { prefix: BULL_BOARD_PATH });
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      const verdict = await access(request);
+      if (verdict === 'ok') return;
+      const body: ApiErrorBody = verdict === 'anonymous'
+        ? { statusCode: 401, error: 'Unauthorized', message: Messages.platform.signInRequired }
+        : { statusCode: 403, error: 'Forbidden', message: Messages.portal.noPermission };
+      return reply.status(body.statusCode).header('cache-control', 'no-store').send(body);
+    });
+    await scope.register(serverAdapter.registerPlugin(), { prefix: BULL_BOARD_PATH });
+  });
 }

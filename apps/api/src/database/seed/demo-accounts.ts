@@ -1,16 +1,10 @@
 import { hash } from 'argon2';
-import { ApprovalStatus, Role } from '@cqa/contracts';
+import { ApprovalStatus, DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
 import type { DataSource } from 'typeorm';
 import { PatientEntity } from '../../modules/users/entities/patient.entity';
 import { UserEntity } from '../../modules/users/entities/user.entity';
 
-/** Demo sign-ins for development; never created in production. */
-export const DEMO_PASSWORD = 'Demo-pass-2026';
-export const DEMO_ACCOUNTS = [
-  { email: 'admin@demo.cancer-qa.test', role: Role.Admin, firstName: 'Ada', lastName: 'Admin' },
-  { email: 'expert@demo.cancer-qa.test', role: Role.Expert, firstName: 'Eli', lastName: 'Expert' },
-  { email: 'patient@demo.cancer-qa.test', role: Role.Patient, firstName: 'Pat', lastName: 'Patient' },
-] as const;
+export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 /**
  * Inserts the demo accounts that are missing, and the demo patient's record (also for a database seeded before

@@ -14,6 +14,7 @@ import { AuthController } from './auth.controller';
 import { AuthLogEntity } from './entities/auth-log.entity';
 import { EmailTokenEntity } from './entities/email-token.entity';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
+import { QueuesPassController } from './queues-pass.controller';
 import { SessionService } from './session.service';
 
 /** Registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard. */
@@ -26,7 +27,7 @@ import { SessionService } from './session.service';
     }),
     MailModule,
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, QueuesPassController],
   providers: [AccountsService, SessionService, AuthLogService, AuthThrottle, { provide: RequestAuthenticator, useExisting: SessionService }],
   exports: [RequestAuthenticator, SessionService, AuthLogService, AccountsService],
 })

@@ -1,7 +1,7 @@
 import { ForbiddenException, HttpException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ApprovalStatus, AuthTexts, AuthUser, Messages, Role, SessionResponse } from '@cqa/contracts';
+import { ApprovalStatus, AuthTexts, AuthUser, Messages, QUEUES_PASS_COOKIE, Role, SessionResponse } from '@cqa/contracts';
 import { hash, verify as verifyPassword } from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
@@ -15,6 +15,8 @@ import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { DAY_MS, expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
 
 interface AccessClaims { sub: string; role: Role }
+
+const QUEUES_AUDIENCE = 'cqa:queues';
 
 /** A session as the controller needs it: the body, and the refresh token for the cookie. */
 export interface IssuedSession { body: SessionResponse; refreshToken: string; refreshExpiresAt: Date }
@@ -111,10 +113,12 @@ export class SessionService {
   async authenticate(accessToken: string): Promise<UserEntity> {
     let claims: AccessClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessClaims>(accessToken, { algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<AccessClaims & { aud?: unknown }>(accessToken, { algorithms: ['HS256'] });
     } catch {
       throw new UnauthorizedException(Messages.platform.signInRequired);
     }
+    // Access tokens carry no audience; a token minted for another audience (a Bull Board pass) opens no API route.
+    if ((claims as { aud?: unknown }).aud !== undefined) throw new UnauthorizedException(Messages.platform.signInRequired);
     const user = await this.users.findOneBy({ id: claims.sub });
     if (!user) throw new UnauthorizedException(Messages.platform.signInRequired);
     if (!user.emailConfirmedAt || !mayHoldSession(user)) throw new ForbiddenException(Messages.errors.unableToAccess);
@@ -132,6 +136,27 @@ export class SessionService {
       approvalStatus: user.approvalStatus, patientId: patient?.id ?? null,
       profileCompletion: user.role === 'patient' ? (patient?.profileCompletionPercentage ?? 0) : null,
     };
+  }
+
+  /** A pass for Bull Board: an access token bound to the board's audience, so it opens nothing else. */
+  async issueQueuesPass(user: { id: string; role: Role }): Promise<string> {
+    return this.jwt.signAsync({ sub: user.id, role: user.role } satisfies AccessClaims, {
+      expiresIn: QUEUES_PASS_COOKIE.ttlSeconds, algorithm: 'HS256', audience: QUEUES_AUDIENCE,
+    });
+  }
+
+  /** Whether a Bull Board pass is valid and its holder is still an admin in good standing. */
+  async verifyQueuesPass(token: string | undefined): Promise<'ok' | 'anonymous' | 'forbidden'> {
+    if (!token) return 'anonymous';
+    let claims: AccessClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessClaims>(token, { algorithms: ['HS256'], audience: QUEUES_AUDIENCE });
+    } catch {
+      return 'anonymous';
+    }
+    const user = await this.users.findOneBy({ id: claims.sub });
+    if (!user || !user.emailConfirmedAt || !mayHoldSession(user)) return 'anonymous';
+    return user.role === 'admin' ? 'ok' : 'forbidden';
   }
 
   private async revokeFamily(familyId: string): Promise<void> {

@@ -12,3 +12,4 @@ export { RequireAccess, NO_PERMISSION_MESSAGE } from './guards/RequireAccess';
 export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export { testUser, signedInState } from './testing/auth-fixtures';
+export { installFetchMock, type MockReply, type MockCall } from './testing/fetch-mock';

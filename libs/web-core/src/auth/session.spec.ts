@@ -3,42 +3,20 @@ import { baseApi } from '../api/base-api';
 import { createAppStore } from '../store/store';
 import { testUser } from '../testing/auth-fixtures';
 import { sessionStarted } from './auth.slice';
+import { installFetchMock, type MockReply } from '../testing/fetch-mock';
 import { destinationAfterLogin, restoreSession, signOut } from './session';
 
 const pingApi = baseApi.injectEndpoints({
   endpoints: (build) => ({ sessionPing: build.query<{ ok: boolean }, void>({ query: () => '/ping' }) }),
 });
 
-type Reply = { status: number; body?: unknown };
-const calls: Array<{ url: string; method: string; auth: string | null; credentials?: string }> = [];
-let replies: Record<string, Reply[]> = {};
-
-function respond(reply: Reply) {
-  const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
-  return {
-    ok: reply.status < 400,
-    status: reply.status,
-    headers: new Map([['content-type', 'application/json']]),
-    clone() { return this; },
-    text: async () => text,
-  };
-}
+let mock: ReturnType<typeof installFetchMock>;
+let calls: ReturnType<typeof installFetchMock>['calls'];
+const replies = new Proxy({} as Record<string, MockReply[]>, { set: (_t, url: string, value: MockReply[]) => { mock.reply(url, ...value); return true; } });
 
 beforeEach(() => {
-  calls.length = 0;
-  replies = {};
-  globalThis.Request = class {
-    url: string; method: string; headers: Headers; credentials?: string;
-    constructor(url: string, init: { headers: Headers; method?: string; credentials?: string }) {
-      this.url = url; this.method = init.method ?? 'GET'; this.headers = new Headers(init.headers); this.credentials = init.credentials;
-    }
-    clone() { return this; }
-  } as unknown as typeof Request;
-  globalThis.fetch = jest.fn(async (request: { url: string; method: string; headers: Headers; credentials?: string }) => {
-    calls.push({ url: request.url, method: request.method, auth: request.headers.get('Authorization'), credentials: request.credentials });
-    const queue = replies[request.url] ?? [];
-    return respond(queue.length > 1 ? (queue.shift() as Reply) : (queue[0] ?? { status: 404 }));
-  }) as unknown as typeof fetch;
+  mock = installFetchMock();
+  calls = mock.calls;
 });
 
 const session = (token: string) => ({ status: 200, body: { user: testUser('expert'), accessToken: token, expiresIn: 900 } });
@@ -50,7 +28,7 @@ describe('restoreSession', () => {
     expect(store.getState().auth.status).toBe('unknown');
     await store.dispatch(restoreSession());
     expect(store.getState().auth).toEqual({ status: 'authenticated', user: testUser('expert'), accessToken: 'fresh' });
-    expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', auth: null, credentials: 'same-origin' }]);
+    expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', auth: null, credentials: 'same-origin', body: undefined }]);
   });
 
   it("becomes 'anonymous' without a toast when there is no session", async () => {

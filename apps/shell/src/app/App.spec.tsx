@@ -53,9 +53,8 @@ describe('App', () => {
   it.each([
     ['/forgot-password', 'Forgot your password?'],
     ['/reset-password', 'Reset your password'],
-    ['/verify-email/abc', 'Verify your email'],
     ['/admin/login', 'Admin login'],
-  ])('renders the shell placeholder at %s', (path, title) => {
+  ])('renders the shell page at %s', (path, title) => {
     const loader = renderAt(path);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
     expect(loader).not.toHaveBeenCalled();

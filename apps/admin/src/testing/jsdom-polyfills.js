@@ -12,3 +12,12 @@ if (typeof globalThis.MessageChannel === 'undefined') {
     constructor() { this.port1 = new Port(); this.port2 = new Port(); this.port1.other = this.port2; this.port2.other = this.port1; }
   };
 }
+
+// antd's Table and Tabs observe sizes; jsdom has no ResizeObserver.
+if (typeof globalThis.ResizeObserver === 'undefined') {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

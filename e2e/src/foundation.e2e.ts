@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
 
 const REMOTES = [
@@ -38,9 +39,11 @@ test.describe('the shell', () => {
   });
 });
 
+// Routes are guarded: each remote is opened by a signed-in demo account of its role (the seed creates them).
 test.describe('the remotes', () => {
   for (const remote of REMOTES) {
     test(`${remote.path} loads the ${remote.name} remote and shows '${remote.title}'`, async ({ page }) => {
+      await signIn(page, remote.name);
       const problems = watchConsole(page);
       const entries: string[] = [];
       page.on('request', (req) => { if (req.url().includes('/remoteEntry.js')) entries.push(new URL(req.url()).pathname); });
@@ -53,6 +56,7 @@ test.describe('the remotes', () => {
   }
 
   test('a remote that fails to load shows an error with a Retry that recovers', async ({ page }) => {
+    await signIn(page, 'expert');
     let fail = true;
     await page.route('**/remotes/expert/remoteEntry.js*', (route) => (fail ? route.abort() : route.continue()));
     await page.goto('/expert/questions');

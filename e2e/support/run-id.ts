@@ -1,22 +1,33 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
- * One throwaway database and Redis prefix per Playwright run. The config module is evaluated by the runner and
- * again by each worker; the runner sets the id first and the workers inherit it through the environment.
+ * One throwaway database, Redis prefix and mail folder per Playwright run. The config module is evaluated by the
+ * runner and again by each worker; the runner sets the id first and the workers inherit it through the environment.
  */
 export function e2eRun() {
   process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const id = process.env.E2E_RUN_ID;
   const database = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
   database.pathname = `/cqa_e2e_${id}`;
+  const port = Number(process.env.E2E_PORT ?? 8181);
+  const mailDir = path.join(tmpdir(), `cqa_e2e_mail_${id}`);
   return {
-    port: Number(process.env.E2E_PORT ?? 8181),
+    port,
+    mailDir,
     env: {
       NODE_ENV: 'test',
       DATABASE_URL: database.toString(),
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: `cqa_e2e_${id}`,
       LOG_LEVEL: 'warn',
+      // Links in emails lead back to this run's server.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // serve.mjs starts an SMTP sink that writes each message here as JSON.
+      E2E_MAIL_DIR: mailDir,
+      // Every journey signs in; one client IP makes them all, so the per-IP limit is raised (the per-account one stays).
+      AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   };
 }

@@ -136,7 +136,10 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       )}
       <Form.Item name="agreeToTerms" valuePropName="checked" rules={[mustBeTicked(Messages.validation.disclaimersRequired)]}>
         <Checkbox>
-          I have read and agree to the <Link to={paths.disclaimers}>disclaimers</Link>
+          I have read and agree to the{' '}
+          <Link to={paths.disclaimers} style={{ textDecoration: 'underline' }}>
+            disclaimers
+          </Link>
         </Checkbox>
       </Form.Item>
       {role === 'patient' && (

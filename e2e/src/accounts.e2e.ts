@@ -36,6 +36,7 @@ async function loginAlert(page: Page) {
 
 test.describe('accounts', () => {
   test('a patient registers, verifies by email, waits for approval, and lands on /patient-profile once approved', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const email = unique('patient');
     const password = 'Journey-pass-1';
     const firstName = `Pia${Date.now().toString(36)}`;
@@ -102,6 +103,7 @@ test.describe('accounts', () => {
   });
 
   test('forgot and reset password end to end through the email', async ({ page, request }) => {
+    test.setTimeout(60_000);
     const email = unique('reset');
     await registerByApi(request, 'expert', email, 'Old-password-1', 'Rex');
 
@@ -159,6 +161,7 @@ test.describe('accounts', () => {
   });
 
   test('signing out ends the session: a reload stays signed out, and signing back in starts afresh', async ({ page }) => {
+    test.setTimeout(60_000);
     await signIn(page, 'expert');
     await expect(page).toHaveURL(/\/expert\/questions$/);
     await page.reload();

@@ -44,6 +44,8 @@ test.describe('the remotes', () => {
   for (const remote of REMOTES) {
     test(`${remote.path} loads the ${remote.name} remote and shows '${remote.title}'`, async ({ page }) => {
       await signIn(page, remote.name);
+      // Let the sign-in's own page finish loading its remote before counting remote loads.
+      await page.waitForLoadState('networkidle');
       const problems = watchConsole(page);
       const entries: string[] = [];
       page.on('request', (req) => { if (req.url().includes('/remoteEntry.js')) entries.push(new URL(req.url()).pathname); });

@@ -21,14 +21,14 @@ export function UserManagementPage() {
     <section>
       <PageTitle>User management</PageTitle>
       <StatusBanner banner={banner} onClear={clearBanner} />
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+          Refresh
+        </Button>
+      </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as ListRole)}
-        tabBarExtraContent={
-          <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-            Refresh
-          </Button>
-        }
         items={[
           { key: 'patient', label: 'Patients' },
           { key: 'expert', label: 'Experts' },
@@ -73,7 +73,7 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
         {
           title: 'Email status',
           key: 'emailStatus',
-          render: (_, user) => (user.email_confirmed_at ? <Tag color="green">Verified</Tag> : <Tag color="gold">Pending</Tag>),
+          render: (_, user) => (user.email_confirmed_at ? <Tag>Verified</Tag> : <Tag>Pending</Tag>),
         },
         { title: 'Approval status', key: 'approval', render: (_, user) => approvalLabel(user.approval_status) },
         {

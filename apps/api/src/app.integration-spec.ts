@@ -1,5 +1,6 @@
 import { ApiErrorBody } from '@cqa/contracts';
 import { RunningApi, startApi } from '../test/api-harness';
+import { call, createUser, TEST_PASSWORD } from '../test/accounts-helpers';
 
 interface HealthBody { status: string; info: Record<string, { status: string }> }
 interface OpenApiDoc { paths: Record<string, unknown> }
@@ -88,5 +89,15 @@ describe('API in production mode', () => {
     expect((await fetch(`${api.baseUrl}/admin/queues`)).status).toBe(404);
     const hsts = (await fetch(`${api.baseUrl}/api/health`)).headers.get('strict-transport-security');
     expect(hsts).toContain('max-age=31536000');
+  });
+
+  it('marks the refresh cookie Secure in production, even on plain http', async () => {
+    const user = await createUser(api, 'expert');
+    const login = await call(api, 'POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD, role: 'expert' } });
+    expect(login.status).toBe(200);
+    const cookie = login.setCookie.find((c) => c.startsWith('cqa_refresh='));
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
   });
 });

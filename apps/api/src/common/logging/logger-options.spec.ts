@@ -37,5 +37,7 @@ describe('log redaction', () => {
   it('leaves URLs without a query alone', () => {
     expect(redactUrlQuery('/api/health')).toBe('/api/health');
     expect(redactUrlQuery('/x?email=a%40b.c&q=1')).toBe('/x?email=%5BRedacted%5D&q=1');
+    expect(redactUrlQuery('/api/auth/verify-email/AbC_-123?x=1')).toBe('/api/auth/verify-email/[Redacted]?x=1');
+    expect(redactUrlQuery('/x?token=abc')).toBe('/x?token=%5BRedacted%5D');
   });
 });

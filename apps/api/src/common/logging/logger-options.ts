@@ -23,7 +23,11 @@ export function redactPaths(): string[] {
 const SENSITIVE_QUERY = new Set<string>(REDACTED_KEYS.map((k) => k.toLowerCase()));
 
 /** Request URLs are logged without the values of sensitive query parameters (e.g. ?user_id=...). */
+/** Path segments that are secrets themselves (the single-use email verification code). */
+const SECRET_PATH = /(\/verify-email\/)[^/?#]+/;
+
 export function redactUrlQuery(url: string): string {
+  url = url.replace(SECRET_PATH, '$1[Redacted]');
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));

@@ -9,11 +9,10 @@ import path from 'node:path';
 export function e2eRun() {
   process.env.E2E_RUN_ID ??= `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const id = process.env.E2E_RUN_ID;
-  const port = Number(process.env.E2E_PORT ?? 8181);
-  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? port + 1000);
-  const mailDir = process.env.E2E_MAIL_DIR ?? path.join(tmpdir(), `cqa_e2e_mail_${id}`);
   const database = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
   database.pathname = `/cqa_e2e_${id}`;
+  const port = Number(process.env.E2E_PORT ?? 8181);
+  const mailDir = path.join(tmpdir(), `cqa_e2e_mail_${id}`);
   return {
     port,
     mailDir,
@@ -23,12 +22,12 @@ export function e2eRun() {
       REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
       QUEUE_PREFIX: `cqa_e2e_${id}`,
       LOG_LEVEL: 'warn',
+      // Links in emails lead back to this run's server.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      E2E_SMTP_PORT: String(smtpPort),
+      // serve.mjs starts an SMTP sink that writes each message here as JSON.
       E2E_MAIL_DIR: mailDir,
-      // Every browser in the run signs in from 127.0.0.1.
-      AUTH_RATE_LIMIT_PER_IP: '10000',
+      // Every journey signs in; one client IP makes them all, so the per-IP limit is raised (the per-account one stays).
+      AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   };
 }

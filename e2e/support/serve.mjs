@@ -1,19 +1,58 @@
-// The built platform for Playwright: migrate and seed the throwaway database, start the SMTP sink,
-// then run the API and the worker.
+// The built platform for Playwright: an SMTP sink, the throwaway database migrated and seeded, then the API and the worker.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSmtpSink } from './smtp-sink.mjs';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const mailDir = process.env.E2E_MAIL_DIR;
+if (!mailDir) throw new Error('E2E_MAIL_DIR is not set (see e2e/support/run-id.ts)');
+rmSync(mailDir, { recursive: true, force: true });
+mkdirSync(mailDir, { recursive: true });
+
+/** Splits a raw message into its subject and plain text (quoted-printable or base64 bodies decoded). */
+function decode(raw) {
+  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers = head.replace(/\r?\n\s+/g, ' ');
+  const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
+  let text = rest.join('\n\n');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
+    text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  } else if (/Content-Transfer-Encoding: base64/i.test(headers)) {
+    text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  return { subject, text: text.replace(/\r\n/g, '\n') };
+}
+
+// A real SMTP server the API sends to; each message lands in E2E_MAIL_DIR as <sequence>.json for the tests to read.
+let sequence = 0;
+const sink = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => {
+      const message = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), ...decode(Buffer.concat(chunks).toString('utf8')) };
+      sequence += 1;
+      writeFileSync(path.join(mailDir, `${String(sequence).padStart(6, '0')}.json`), JSON.stringify(message));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
+const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
+const env = { ...process.env, SMTP_URL: smtpUrl };
+
 for (const command of ['migrate', 'seed']) {
-  const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: root, stdio: 'inherit' });
+  const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: root, stdio: 'inherit', env });
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
-const sink = await startSmtpSink(Number(process.env.E2E_SMTP_PORT), process.env.E2E_MAIL_DIR);
 
 const children = ['dist/api/apps/api/src/main.js', 'dist/worker/apps/worker/src/main.js'].map((main) =>
-  spawn('node', [main], { cwd: root, stdio: 'inherit' }));
+  spawn('node', [main], { cwd: root, stdio: 'inherit', env }));
 const stop = () => {
   children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
   sink.close();

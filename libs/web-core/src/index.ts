@@ -1,11 +1,15 @@
 export * from './routes/route-table';
 export { paths } from './routes/paths';
 export * from './auth/auth.slice';
+export * from './auth/auth-api';
+export { restoreSession, signOut, destinationAfterLogin } from './auth/session';
 export * from './toast/toast.slice';
 export { useToast } from './toast/use-toast';
-export { baseApi, prepareAuthHeaders } from './api/base-api';
+export { baseApi, prepareAuthHeaders, baseQueryWithReauth, refreshSession, errorMessage, errorStatus } from './api/base-api';
 export * from './store/store';
 export { canAccess } from './guards/can-access';
 export { RequireAccess, NO_PERMISSION_MESSAGE } from './guards/RequireAccess';
 export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
+export { testUser, signedInState } from './testing/auth-fixtures';
+export { installFetchMock, type MockReply, type MockCall } from './testing/fetch-mock';

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { createAppStore, routesOf, type RemoteName } from '@cqa/web-core';
+import { Messages } from '@cqa/contracts';
+import { createAppStore, installFetchMock, routesOf, signedInState, testUser, type AuthState, type RemoteName } from '@cqa/web-core';
 import { App } from './App';
 import { createRemotePageResolver, type RemotePagesLoader } from './routing/remote-pages';
 
@@ -10,11 +11,14 @@ const fakeRemotes: RemotePagesLoader = async (remote: RemoteName) => ({
   ),
 });
 
-function renderAt(path: string, load: RemotePagesLoader = fakeRemotes) {
+const anonymous: AuthState = { status: 'anonymous', user: null, accessToken: null };
+
+function renderAt(path: string, load: RemotePagesLoader = fakeRemotes, auth: AuthState = anonymous) {
   window.history.pushState({}, '', path);
   const loader = jest.fn(load);
-  render(<App store={createAppStore()} resolver={createRemotePageResolver(loader)} />);
-  return loader;
+  const store = createAppStore({ auth });
+  render(<App store={store} resolver={createRemotePageResolver(loader)} />);
+  return Object.assign(loader, { store });
 }
 
 describe('App', () => {
@@ -49,9 +53,8 @@ describe('App', () => {
   it.each([
     ['/forgot-password', 'Forgot your password?'],
     ['/reset-password', 'Reset your password'],
-    ['/verify-email/abc', 'Verify your email'],
     ['/admin/login', 'Admin login'],
-  ])('renders the shell placeholder at %s', (path, title) => {
+  ])('renders the shell page at %s', (path, title) => {
     const loader = renderAt(path);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
     expect(loader).not.toHaveBeenCalled();
@@ -60,20 +63,58 @@ describe('App', () => {
   it.each([
     ['/patient/questions', 'patient', 'dashboard'],
     ['/patient/questions/4', 'patient', 'questionDetail'],
-    ['/patient-profile-readonly/4', 'patient', 'readonlyProfile'],
+    ['/patient-profile-readonly/77', 'patient', 'readonlyProfile'],
     ['/expert/questions', 'expert', 'dashboard'],
     ['/expert/blinded-questions/4', 'expert', 'answerReview'],
     ['/admin', 'admin', 'dashboard'],
     ['/admin/questions', 'admin', 'dashboard'],
     ['/admin/patient/9/edit', 'admin', 'editPatient'],
-  ])('renders %s from the %s remote (page %s), without a session', async (path, remote, page) => {
-    const loader = renderAt(path);
+  ] as const)('renders %s from the %s remote (page %s) for a signed-in %s', async (path, remote, page) => {
+    const loader = renderAt(path, fakeRemotes, signedInState(remote));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`${remote} page ${page}`);
     expect(loader.mock.calls).toEqual([[remote]]);
   });
 
+  it('sends a visitor with no session from a guarded route to /, without loading the remote', () => {
+    const loader = renderAt('/expert/questions');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An AI-powered network of top cancer researchers');
+    expect(window.location.pathname).toBe('/');
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user of another role to their own questions page', async () => {
+    const loader = renderAt('/expert/questions', fakeRemotes, signedInState('patient'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('patient page dashboard');
+    expect(window.location.pathname).toBe('/patient/questions');
+    expect(loader.mock.calls).toEqual([['patient']]);
+  });
+
+  it("sends a non-admin away from an admin screen with the toast 'You don't have permission to access this page'", () => {
+    const { store } = renderAt('/admin/users', fakeRemotes, signedInState('expert'));
+    expect(window.location.pathname).toBe('/');
+    expect(store.getState().toasts.map((t) => t.message)).toEqual([Messages.portal.noPermission]);
+  });
+
+  it("shows 'Loading' on a guarded route while the session is restored, then the page", async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/refresh', { status: 200, body: { user: testUser('admin'), accessToken: 'a', expiresIn: 900 } });
+    renderAt('/admin/users', fakeRemotes, { status: 'unknown', user: null, accessToken: null });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { level: 1, name: 'admin page users' })).toBeInTheDocument();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/refresh']);
+  });
+
+  it('toasts the spec message when the session cannot be restored for a refused account', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/refresh', { status: 403, body: { statusCode: 403, message: Messages.errors.unableToAccess } });
+    const { store } = renderAt('/patient/questions', fakeRemotes, { status: 'unknown', user: null, accessToken: null });
+    expect(await screen.findByText(Messages.errors.unableToAccess)).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/');
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
   it('hides the top bar on the consolidated profile', async () => {
-    renderAt('/patient-profile-consolidated');
+    renderAt('/patient-profile-consolidated', fakeRemotes, signedInState('patient'));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });

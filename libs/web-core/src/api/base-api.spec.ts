@@ -1,5 +1,6 @@
 import { sessionStarted } from '../auth/auth.slice';
 import { createAppStore } from '../store/store';
+import { testUser } from '../testing/auth-fixtures';
 import { baseApi } from './base-api';
 
 const pingApi = baseApi.injectEndpoints({
@@ -37,7 +38,7 @@ describe('baseApi', () => {
 
   it('sends the in-memory access token as a Bearer header', async () => {
     const store = createAppStore();
-    store.dispatch(sessionStarted({ user: { id: 1, email: 'e@x.org', role: 'expert', firstName: 'E', lastName: 'X' }, accessToken: 'abc' }));
+    store.dispatch(sessionStarted({ user: testUser('expert'), accessToken: 'abc' }));
     await store.dispatch(pingApi.endpoints.ping.initiate());
     expect(lastRequest().headers.get('Authorization')).toBe('Bearer abc');
   });

@@ -1,5 +1,6 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import type { AuthState } from '../auth/auth.slice';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SessionResponse } from '@cqa/contracts';
+import { sessionEnded, sessionStarted, type AuthState } from '../auth/auth.slice';
 
 /** Adds the in-memory access token, if any, as a Bearer header. */
 export function prepareAuthHeaders(headers: Headers, { getState }: { getState: () => unknown }): Headers {
@@ -8,14 +9,78 @@ export function prepareAuthHeaders(headers: Headers, { getState }: { getState: (
   return headers;
 }
 
+export const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: prepareAuthHeaders,
+  // The refresh cookie is httpOnly and same-origin; it only travels to /api/auth.
+  credentials: 'same-origin',
+  // Resolved per call, so jsdom tests and polyfills can supply fetch later.
+  fetchFn: (...args) => fetch(...args),
+});
+
+type Api = Parameters<typeof rawBaseQuery>[1];
+export type RefreshOutcome = { ok: true; session: SessionResponse } | { ok: false; error: FetchBaseQueryError };
+
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * Exchanges the refresh cookie for a new session. The refresh token rotates and a reused one revokes its whole
+ * family, so concurrent callers (StrictMode's double effects, parallel 401s) share one request.
+ */
+export function refreshSession(api: Api): Promise<RefreshOutcome> {
+  refreshing ??= (async (): Promise<RefreshOutcome> => {
+    try {
+      const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
+      if (result.error) return { ok: false, error: result.error };
+      const session = result.data as SessionResponse;
+      api.dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
+      return { ok: true, session };
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+/** Auth calls answer 401 for their own reasons (wrong password); refreshing would not help them. */
+function isAuthCall(args: string | FetchArgs): boolean {
+  const url = typeof args === 'string' ? args : args.url;
+  return url.startsWith('/auth/') && url !== '/auth/me';
+}
+
+/** Retries a call once after a 401 by refreshing the session; a failed refresh ends the session. */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  let result = await rawBaseQuery(args, api, extra);
+  if (result.error?.status === 401 && !isAuthCall(args)) {
+    const refreshed = await refreshSession(api);
+    if (refreshed.ok) {
+      result = await rawBaseQuery(args, api, extra);
+    } else {
+      api.dispatch(sessionEnded());
+    }
+  }
+  return result;
+};
+
 /** The one RTK Query API; each remote adds its endpoints with baseApi.injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: prepareAuthHeaders,
-    // Resolved per call, so jsdom tests and polyfills can supply fetch later.
-    fetchFn: (...args) => fetch(...args),
-  }),
+  baseQuery: baseQueryWithReauth,
+  tagTypes: ['AdminUsers'],
   endpoints: () => ({}),
 });
+
+/** The user-facing text of a failed call: the server's message, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const data = (error as { data?: unknown } | undefined)?.data as { message?: unknown } | undefined;
+  const message = data?.message;
+  if (typeof message === 'string' && message) return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return fallback;
+}
+
+/** The HTTP status of a failed call, if it got an answer. */
+export function errorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}

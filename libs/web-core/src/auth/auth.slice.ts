@@ -1,15 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Role } from '@cqa/contracts';
+import type { AuthUser } from '@cqa/contracts';
 
-export interface AuthUser {
-  id: number;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  /** A patient's own patient record id (not the user id), for the patient-own-or-staff rule. */
-  patientId?: number | null;
-}
+export type { AuthUser } from '@cqa/contracts';
 
 export type AuthStatus = 'unknown' | 'anonymous' | 'authenticated';
 
@@ -20,8 +12,10 @@ export interface AuthState {
   accessToken: string | null;
 }
 
-// No sign-in exists yet, so a visitor is anonymous; the accounts issue starts at 'unknown' while it refreshes.
-const initialState: AuthState = { status: 'anonymous', user: null, accessToken: null };
+export const anonymousState: AuthState = { status: 'anonymous', user: null, accessToken: null };
+
+// 'unknown' until the shell has tried to restore the session from the refresh cookie.
+const initialState: AuthState = { status: 'unknown', user: null, accessToken: null };
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -38,7 +32,7 @@ export const authSlice = createSlice({
     accessTokenRefreshed: (state, action: PayloadAction<string>) => {
       state.accessToken = action.payload;
     },
-    sessionEnded: (): AuthState => initialState,
+    sessionEnded: (): AuthState => anonymousState,
   },
   selectors: {
     selectAuth: (state) => state,

@@ -1,17 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthState, AuthUser } from '../auth/auth.slice';
+import type { AuthState } from '../auth/auth.slice';
+import { signedInState } from '../testing/auth-fixtures';
 import type { RouteAccess } from '../routes/route-table';
 import { createAppStore } from '../store/store';
 import { NO_PERMISSION_MESSAGE, RequireAccess } from './RequireAccess';
 
-const users: Record<'patient' | 'expert' | 'admin', AuthUser> = {
-  patient: { id: 1, email: 'p@x.org', role: 'patient', firstName: 'Pat', lastName: 'P', patientId: 77 },
-  expert: { id: 2, email: 'e@x.org', role: 'expert', firstName: 'Eve', lastName: 'E' },
-  admin: { id: 3, email: 'a@x.org', role: 'admin', firstName: 'Ada', lastName: 'A' },
-};
-const signedIn = (role: keyof typeof users): AuthState => ({ status: 'authenticated', user: users[role], accessToken: 't' });
+const signedIn = (role: 'patient' | 'expert' | 'admin'): AuthState => signedInState(role);
 const anonymous: AuthState = { status: 'anonymous', user: null, accessToken: null };
 
 function Probe({ name }: { name: string }) {

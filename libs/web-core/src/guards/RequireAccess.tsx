@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import { Messages } from '@cqa/contracts';
 import { LoadingState } from '@cqa/web-ui';
 import { selectAuth } from '../auth/auth.slice';
 import { useAppDispatch, useAppSelector } from '../store/store';
@@ -8,8 +9,7 @@ import { paths } from '../routes/paths';
 import type { RouteAccess } from '../routes/route-table';
 import { canAccess } from './can-access';
 
-// TODO(contracts): move to the message catalogue in @cqa/contracts once it exists.
-export const NO_PERMISSION_MESSAGE = "You don't have permission to access this page";
+export const NO_PERMISSION_MESSAGE = Messages.portal.noPermission;
 
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const { status, user } = useAppSelector(selectAuth);

@@ -2,13 +2,14 @@ import { createSlice } from '@reduxjs/toolkit';
 import { sessionEnded, sessionStarted } from '../auth/auth.slice';
 import { toastDismissed, toastShown } from '../toast/toast.slice';
 import { createAppStore, rootReducer } from './store';
+import { testUser } from '../testing/auth-fixtures';
 
-const user = { id: 1, email: 'p@example.com', role: 'patient' as const, firstName: 'Pat', lastName: 'Lee' };
+const user = testUser('patient');
 
 describe('store', () => {
-  it('starts anonymous, with no token and no toasts', () => {
+  it("starts 'unknown' (until the session is restored), with no token and no toasts", () => {
     const state = createAppStore().getState();
-    expect(state.auth).toEqual({ status: 'anonymous', user: null, accessToken: null });
+    expect(state.auth).toEqual({ status: 'unknown', user: null, accessToken: null });
     expect(state.toasts).toEqual([]);
     expect(state.api).toBeDefined();
   });

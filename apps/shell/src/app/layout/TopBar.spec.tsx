@@ -2,21 +2,17 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createAppStore, type AuthState, type AuthUser } from '@cqa/web-core';
+import { createAppStore, installFetchMock, signedInState, type AuthState, type AuthUser } from '@cqa/web-core';
 import { TopBar } from './TopBar';
 
-const user = (role: AuthUser['role']): AuthState => ({
-  status: 'authenticated',
-  user: { id: 1, email: `${role}@x.org`, role, firstName: 'F', lastName: 'L' },
-  accessToken: 'token',
-});
+const user = (role: AuthUser['role']): AuthState => signedInState(role);
 
 function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
 
 function renderTopBar(at = '/', auth?: AuthState) {
-  const store = createAppStore(auth ? { auth } : undefined);
+  const store = createAppStore({ auth: auth ?? { status: 'anonymous', user: null, accessToken: null } });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[at]}>
@@ -71,11 +67,14 @@ describe('TopBar', () => {
     ]);
   });
 
-  it('signs out to the landing page', async () => {
+  it('signs out through the API to the landing page', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/logout', { status: 204 });
     const store = renderTopBar('/expert/questions', user('expert'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('at /')).toBeInTheDocument();
     expect(store.getState().auth).toEqual({ status: 'anonymous', user: null, accessToken: null });
-    expect(screen.getByText('at /')).toBeInTheDocument();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/logout']);
     expect(navLinks().map(([label]) => label)).toEqual(['Disclaimers', 'Admin']);
   });
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Button, Layout } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { matchRoute, paths, selectCurrentUser, sessionEnded, useAppDispatch, useAppSelector } from '@cqa/web-core';
+import { matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector } from '@cqa/web-core';
 
 const linkStyle: CSSProperties = { color: '#0b57d0', fontSize: 16 };
 
@@ -24,9 +24,8 @@ export function TopBar() {
         { to: paths.adminLogin, label: 'Admin' },
       ];
 
-  // The accounts issue adds the sign-out call to the API; the in-memory session is dropped here.
-  const signOut = () => {
-    dispatch(sessionEnded());
+  const onSignOut = async () => {
+    await dispatch(signOut());
     navigate(paths.landing);
   };
 
@@ -55,7 +54,7 @@ export function TopBar() {
           ))}
           {user && (
             <li>
-              <Button type="link" onClick={signOut} style={{ ...linkStyle, padding: 0 }}>
+              <Button type="link" onClick={() => void onSignOut()} style={{ ...linkStyle, padding: 0 }}>
                 Sign Out
               </Button>
             </li>

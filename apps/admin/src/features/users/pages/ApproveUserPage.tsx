@@ -1,5 +1,65 @@
-import { PlaceholderPage } from '@cqa/web-ui';
+import { useCallback, useState } from 'react';
+import { Button, Card, Descriptions, Space } from 'antd';
+import { useParams } from 'react-router-dom';
+import { Messages, type ApprovalStatus } from '@cqa/contracts';
+import { errorMessage, errorStatus } from '@cqa/web-core';
+import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
+import { useChangeApprovalMutation, useUserDetailQuery } from '../api';
+import { approvalLabel } from '../approval';
+import { StatusBanner, type Banner } from '../components/StatusBanner';
 
+/** Spec section 2: email, role, name and registration date, with Approve and Reject. */
 export function ApproveUserPage() {
-  return <PlaceholderPage title="Approve user" />;
+  const { userId = '' } = useParams();
+  const detail = useUserDetailQuery(userId, { skip: !userId });
+  const [changeApproval, { isLoading }] = useChangeApprovalMutation();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const clearBanner = useCallback(() => setBanner(null), []);
+
+  const act = async (to: ApprovalStatus, verb: string) => {
+    try {
+      await changeApproval({ userId, approval_status: to }).unwrap();
+      setBanner({ kind: 'success', text: to === 'approved' ? Messages.success.userApproved : Messages.success.userStatusChanged(to), at: Date.now() });
+    } catch (error) {
+      const fallback = Messages.errors.userActionFailed(verb, Messages.errors.httpStatus(errorStatus(error) ?? 0));
+      setBanner({ kind: 'error', text: Messages.errors.errorPrefix(errorMessage(error, fallback)), at: Date.now() });
+    }
+  };
+
+  if (detail.isLoading) return <LoadingState />;
+  if (detail.isError || !detail.data) {
+    const notFound = errorStatus(detail.error) === 404;
+    return (
+      <section>
+        <PageTitle>Approve user</PageTitle>
+        <ErrorState message={notFound ? Messages.errors.userNotFound : errorMessage(detail.error, Messages.errors.fetchUserFailed)} />
+      </section>
+    );
+  }
+
+  const user = detail.data;
+  const data = user.app_specific_data;
+  return (
+    <section style={{ maxWidth: 640 }}>
+      <PageTitle>Approve user</PageTitle>
+      <StatusBanner banner={banner} onClear={clearBanner} />
+      <Card>
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
+          <Descriptions.Item label="Role">{data.role}</Descriptions.Item>
+          <Descriptions.Item label="Name">{`${data.first_name} ${data.last_name}`}</Descriptions.Item>
+          <Descriptions.Item label="Registration date">{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label="Approval status">{approvalLabel(user.approval_status)}</Descriptions.Item>
+        </Descriptions>
+        <Space style={{ marginTop: 16 }}>
+          <Button type="primary" loading={isLoading} disabled={user.approval_status === 'approved'} onClick={() => void act('approved', 'approve')}>
+            Approve
+          </Button>
+          <Button danger loading={isLoading} disabled={user.approval_status === 'rejected'} onClick={() => void act('rejected', 'reject')}>
+            Reject
+          </Button>
+        </Space>
+      </Card>
+    </section>
+  );
 }

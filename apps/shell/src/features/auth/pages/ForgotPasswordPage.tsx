@@ -1,5 +1,62 @@
-import { PlaceholderPage } from '@cqa/web-ui';
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { Messages } from '@cqa/contracts';
+import { errorMessage, paths, useForgotPasswordMutation } from '@cqa/web-core';
+import { PageTitle } from '@cqa/web-ui';
 
+/** Always ends on 'Check Your Email': the answer never reveals whether an account exists. */
 export function ForgotPasswordPage() {
-  return <PlaceholderPage title="Forgot your password?" />;
+  const [forgot, { isLoading }] = useForgotPasswordMutation();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async ({ email }: { email: string }) => {
+    setFailure(null);
+    try {
+      const { message } = await forgot({ email: email.trim() }).unwrap();
+      setSent(message || Messages.success.resetSent);
+    } catch (error) {
+      setFailure(errorMessage(error, Messages.errors.sendResetFailed));
+    }
+  };
+
+  return (
+    <section style={{ maxWidth: 480, margin: '0 auto' }}>
+      <PageTitle>{sent ? 'Check Your Email' : 'Forgot your password?'}</PageTitle>
+      <Card>
+        {sent ? (
+          <>
+            <Alert type="success" showIcon title={sent} style={{ marginBottom: 16 }} />
+            <Typography.Paragraph>
+              If an account exists for that address, the email holds a link to choose a new password. The link works
+              once and expires after an hour. Check your spam folder if it does not arrive.
+            </Typography.Paragraph>
+            <Link to={paths.landing}>Back to Login</Link>
+          </>
+        ) : (
+          <Form<{ email: string }> layout="vertical" name="forgot-password" onFinish={submit} requiredMark={false} disabled={isLoading}>
+            {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+            <Typography.Paragraph>Enter the email you registered with and we will send you a link to reset your password.</Typography.Paragraph>
+            <Form.Item
+              label="Email"
+              name="email"
+              rules={[
+                { required: true, whitespace: true, message: Messages.validation.emailRequired },
+                { type: 'email', message: Messages.validation.emailInvalid },
+              ]}
+            >
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={isLoading} block>
+              Send Reset Link
+            </Button>
+            <p style={{ marginTop: 12 }}>
+              <Link to={paths.landing}>Back to Login</Link>
+            </p>
+          </Form>
+        )}
+      </Card>
+    </section>
+  );
 }

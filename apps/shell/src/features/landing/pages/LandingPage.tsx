@@ -1,19 +1,141 @@
-import { Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Col, Radio, Result, Row, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
+import { Messages, type SelfRegisteringRole } from '@cqa/contracts';
+import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
+import { LoginForm } from '../../auth/components/LoginForm';
+import { RegisterForm, type RegistrationOutcome } from '../components/RegisterForm';
+import { readHasAccount, writeHasAccount } from '../has-account';
+
+type Mode = 'login' | 'register';
+type Screen = 'form' | 'registered' | 'rejected';
+
+export const ROLE_PROMPT = 'I am logging in/registering as a...';
 
 export function LandingPage() {
   return (
     <section>
-      <PageTitle>An AI-powered network of top cancer researchers</PageTitle>
-      <Typography.Paragraph style={{ fontSize: 18 }}>
-        Our mission is to give people the latest scientific information in the non-FDA-regulated, investigative space
-        for cancer prevention and treatment.
-      </Typography.Paragraph>
-      <Typography.Paragraph>
-        Patients ask questions and get answers from an AI model, community discussions, cancer experts and AI deep
-        research.
-      </Typography.Paragraph>
-      <Typography.Paragraph>Sign-in and registration arrive with the accounts issue.</Typography.Paragraph>
+      <Row gutter={[48, 32]}>
+        <Col xs={24} md={12}>
+          <PageTitle>An AI-powered network of top cancer researchers</PageTitle>
+          <Typography.Paragraph style={{ fontSize: 18 }}>
+            Our mission is to give people the latest scientific information in the non-FDA-regulated, investigative
+            space for cancer prevention and treatment.
+          </Typography.Paragraph>
+          <Typography.Paragraph>
+            Patients ask questions and get answers from an AI model, community discussions, cancer experts and AI deep
+            research.
+          </Typography.Paragraph>
+        </Col>
+        <Col xs={24} md={12}>
+          <AccessPanel />
+        </Col>
+      </Row>
     </section>
   );
 }
+
+function AccessPanel() {
+  const user = useAppSelector(selectCurrentUser);
+  const navigate = useNavigate();
+  const [role, setRole] = useState<SelfRegisteringRole>('patient');
+  const [mode, setModeState] = useState<Mode>(() => (readHasAccount() ? 'login' : 'register'));
+  const [screen, setScreen] = useState<Screen>('form');
+  const [registeredMessage, setRegisteredMessage] = useState<string>(Messages.success.registration);
+
+  const setMode = (next: Mode) => {
+    setModeState(next);
+    writeHasAccount(next === 'login');
+  };
+  const returnToLogin = () => {
+    setMode('login');
+    setScreen('form');
+  };
+  const onOutcome = (outcome: RegistrationOutcome) => {
+    if (outcome.kind === 'registered') {
+      writeHasAccount(true);
+      setRegisteredMessage(outcome.message);
+      setScreen('registered');
+    } else if (outcome.kind === 'rejected') {
+      setScreen('rejected');
+    } else {
+      setMode('login');
+    }
+  };
+
+  if (user) {
+    return (
+      <Card>
+        <Typography.Paragraph>{`You are signed in as ${user.firstName} ${user.lastName}.`}</Typography.Paragraph>
+        <Link to={destinationAfterLogin(user)}>Continue</Link>
+      </Card>
+    );
+  }
+
+  if (screen === 'registered') {
+    return (
+      <Card>
+        <Result
+          status="success"
+          title={<h2 style={{ margin: 0, fontSize: 24 }}>Registration Successful!</h2>}
+          subTitle={
+            <>
+              <Typography.Paragraph>{registeredMessage}</Typography.Paragraph>
+              <Typography.Paragraph>
+                We sent a verification email to your address. If you don&apos;t see it within a few minutes, check your
+                spam folder.
+              </Typography.Paragraph>
+            </>
+          }
+          extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
+        />
+      </Card>
+    );
+  }
+
+  if (screen === 'rejected') {
+    return (
+      <Card>
+        <Result
+          status="error"
+          title={<h2 style={{ margin: 0, fontSize: 24 }}>Registration Rejected</h2>}
+          subTitle={Messages.errors.registrationRejected}
+          extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <fieldset style={{ border: 0, margin: '0 0 16px', padding: 0 }}>
+        <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{ROLE_PROMPT}</legend>
+        <Radio.Group
+          value={role}
+          onChange={(event) => setRole(event.target.value as SelfRegisteringRole)}
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: 'patient', label: 'Patient' },
+            { value: 'expert', label: 'Expert' },
+          ]}
+        />
+      </fieldset>
+      <h2 style={{ fontSize: 20, margin: '0 0 12px' }}>{mode === 'login' ? `${roleLabel(role)} Login` : `${roleLabel(role)} Registration`}</h2>
+      {mode === 'login' ? (
+        <LoginForm key={role} portal={role} onSignedIn={(signedIn) => navigate(destinationAfterLogin(signedIn))} />
+      ) : (
+        <RegisterForm key={role} role={role} onOutcome={onOutcome} />
+      )}
+      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        <Button type="link" style={{ padding: 0 }} onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
+          {mode === 'login' ? 'Register' : 'Login'}
+        </Button>
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+const roleLabel = (role: SelfRegisteringRole) => (role === 'patient' ? 'Patient' : 'Expert');

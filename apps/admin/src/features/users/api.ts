@@ -1,0 +1,21 @@
+import type { AdminUserListResponse, ApprovalRequest, ApprovalResponse, UserDetailResponse } from '@cqa/contracts';
+import { baseApi } from '@cqa/web-core';
+
+export const usersAdminApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    adminUsers: build.query<AdminUserListResponse, 'patient' | 'expert'>({
+      query: (role) => (role === 'patient' ? '/admin/patients-auth' : '/admin/experts-auth'),
+      providesTags: ['AdminUsers'],
+    }),
+    userDetail: build.query<UserDetailResponse, string>({
+      query: (id) => `/user/${encodeURIComponent(id)}`,
+      providesTags: ['AdminUsers'],
+    }),
+    changeApproval: build.mutation<ApprovalResponse, { userId: string } & ApprovalRequest>({
+      query: ({ userId, approval_status }) => ({ url: `/user-approval/${encodeURIComponent(userId)}`, method: 'POST', body: { approval_status } }),
+      invalidatesTags: ['AdminUsers'],
+    }),
+  }),
+});
+
+export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation } = usersAdminApi;

@@ -1,0 +1,122 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AccountTexts, Messages, type AdminUserSummary } from '@cqa/contracts';
+import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
+import { approvalActions, approvalLabel } from '../approval';
+import { ApproveUserPage } from './ApproveUserPage';
+import { UserManagementPage } from './UserManagementPage';
+
+jest.setTimeout(30_000);
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+
+const row = (over: Partial<AdminUserSummary>): AdminUserSummary => ({
+  id: 'u1', email: 'ann@x.org', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, patient_id: 'p9', ...over,
+});
+
+function renderAt(at: string) {
+  const store = createAppStore({ auth: signedInState('admin') });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[at]}>
+        <Routes>
+          <Route path="/admin/users" element={<UserManagementPage />} />
+          <Route path="/admin/approve-user/:userId" element={<ApproveUserPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('approval labels and actions', () => {
+  it.each([
+    ['pending', 'pending', ['Approve', 'Reject']],
+    ['approved', 'Active', ['Reject', 'Disable']],
+    ['rejected', 'rejected', ['Approve']],
+    ['disabled', 'Disabled', ['Approve']],
+  ] as const)('%s shows as %s with %j', (status, label, actions) => {
+    expect(approvalLabel(status)).toBe(label);
+    expect(approvalActions(status).map((a) => a.label)).toEqual(actions);
+  });
+});
+
+describe('UserManagementPage', () => {
+  it('lists patients with email status, approval label and a link to the edit screen; approves with a banner that clears', async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [row({}), row({ id: 'u2', full_name: 'Bo Ray', email_confirmed_at: '2026-01-02T00:00:00Z', approval_status: 'approved', patient_id: 'p2' })] } });
+    api.reply('/api/user-approval/u1', { status: 200, body: { success: true, approval_status: 'approved' } });
+    renderAt('/admin/users');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('User management');
+    expect(screen.getByRole('tab', { name: 'Patients' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Experts' })).toBeInTheDocument();
+    const ann = (await screen.findByRole('link', { name: 'Ann Lee' })).closest('tr') as HTMLElement;
+    expect(screen.getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/admin/patient/p9/edit');
+    expect(within(ann).getByText('Pending')).toBeInTheDocument();
+    expect(within(ann).getByText('pending')).toBeInTheDocument();
+    const bo = screen.getByRole('link', { name: 'Bo Ray' }).closest('tr') as HTMLElement;
+    expect(within(bo).getByText('Verified')).toBeInTheDocument();
+    expect(within(bo).getByText('Active')).toBeInTheDocument();
+    expect(within(bo).getByRole('button', { name: 'Disable Bo Ray' })).toBeInTheDocument();
+
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      await userEvent.click(within(ann).getByRole('button', { name: 'Approve Ann Lee' }));
+      expect(await screen.findByText(Messages.success.userStatusChanged('approved'))).toBeInTheDocument();
+      expect(api.calls.find((c) => c.url === '/api/user-approval/u1')?.body).toEqual({ approval_status: 'approved' });
+      act(() => { jest.advanceTimersByTime(3000); });
+      expect(screen.queryByText(Messages.success.userStatusChanged('approved'))).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("shows 'Error: {message}' when the change is refused", async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/experts-auth', { status: 200, body: { users: [row({ id: 'e1', full_name: 'Eve Lee', patient_id: null, approval_status: 'rejected' })] } });
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
+    api.reply('/api/user-approval/e1', { status: 400, body: { statusCode: 400, message: AccountTexts.invalidTransition('rejected', 'approved') } });
+    renderAt('/admin/users');
+    await userEvent.click(screen.getByRole('tab', { name: 'Experts' }));
+    expect(await screen.findByText('Eve Lee')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Eve Lee' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve Eve Lee' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.errors.errorPrefix(AccountTexts.invalidTransition('rejected', 'approved')));
+  });
+
+  it('refreshes the list', async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } }, { status: 200, body: { users: [row({})] } });
+    renderAt('/admin/users');
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('link', { name: 'Ann Lee' })).toBeInTheDocument();
+  });
+});
+
+describe('ApproveUserPage', () => {
+  it('shows the user and approves', async () => {
+    const api = installFetchMock();
+    api.reply('/api/user/u1', {
+      status: 200,
+      body: { id: 'u1', email: 'ann@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'expert', first_name: 'Ann', last_name: 'Lee', registration_date: '2026-01-01T00:00:00Z' } },
+    });
+    api.reply('/api/user-approval/u1', { status: 200, body: { success: true, approval_status: 'approved' } });
+    renderAt('/admin/approve-user/u1');
+    expect(await screen.findByText('ann@x.org')).toBeInTheDocument();
+    expect(screen.getByText('expert')).toBeInTheDocument();
+    expect(screen.getByText('Ann Lee')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(Messages.success.userApproved)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+  });
+
+  it("says 'User not found' for an unknown id", async () => {
+    const api = installFetchMock();
+    api.reply('/api/user/zz', { status: 404, body: { statusCode: 404, message: Messages.errors.userNotFound } });
+    renderAt('/admin/approve-user/zz');
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.errors.userNotFound);
+  });
+});

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Link } from 'react-router-dom';
+import { Messages, PASSWORD_MIN_LENGTH, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
+import { CANCER_STAGES, CANCER_TYPES, SEXES } from './registration-options';
+
+interface RegisterValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  agreeToTerms?: boolean;
+  age?: number | null;
+  sex?: string;
+  cancer_type?: string;
+  cancer_stage?: string;
+  hipaa_consent?: boolean;
+}
+
+export type RegistrationOutcome =
+  | { kind: 'registered'; message: string }
+  | { kind: 'rejected' }
+  | { kind: 'already-registered' };
+
+const mustBeTicked = (message: string) => ({
+  validator: (_: unknown, value: boolean | undefined) => (value ? Promise.resolve() : Promise.reject(new Error(message))),
+});
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. */
+export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | null; onOutcome: (outcome: RegistrationOutcome) => void }) {
+  const [register, { isLoading }] = useRegisterMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const toast = useToast();
+
+  const submit = async (values: RegisterValues) => {
+    setFailure(null);
+    if (!role) {
+      toast.error(Messages.validation.selectRole);
+      return;
+    }
+    const body: RegisterRequest = {
+      email: values.email.trim(),
+      password: values.password,
+      role,
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      agreeToTerms: true,
+      ...(role === 'patient'
+        ? {
+            ...(values.age != null ? { age: values.age } : {}),
+            ...(values.sex ? { sex: values.sex } : {}),
+            ...(values.cancer_type ? { cancer_type: values.cancer_type } : {}),
+            ...(values.cancer_stage ? { cancer_stage: values.cancer_stage } : {}),
+            hipaa_consent: true,
+          }
+        : {}),
+    };
+    try {
+      const result = await register(body).unwrap();
+      if (!result?.user?.id) {
+        setFailure(Messages.errors.invalidRegistrationResponse);
+        return;
+      }
+      onOutcome({ kind: 'registered', message: result.message || Messages.success.registration });
+    } catch (error) {
+      const status = errorStatus(error);
+      if (status === 409) {
+        toast.error(Messages.errors.emailRegistered);
+        onOutcome({ kind: 'already-registered' });
+      } else if (status === 403) {
+        onOutcome({ kind: 'rejected' });
+      } else {
+        setFailure(errorMessage(error, Messages.errors.authenticationFailed));
+      }
+    }
+  };
+
+  const onFinishFailed = ({ errorFields }: { errorFields: Array<{ name: Array<string | number> }> }) => {
+    if (errorFields.some((field) => field.name[0] === 'agreeToTerms')) toast.error(Messages.validation.agreeToDisclaimers);
+  };
+
+  return (
+    <Form<RegisterValues>
+      layout="vertical"
+      name={`register-${role ?? 'none'}`}
+      onFinish={submit}
+      onFinishFailed={onFinishFailed}
+      requiredMark={false}
+      disabled={isLoading}
+    >
+      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: Messages.validation.firstNameRequired }]}>
+        <Input autoComplete="given-name" />
+      </Form.Item>
+      <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: Messages.validation.lastNameRequired }]}>
+        <Input autoComplete="family-name" />
+      </Form.Item>
+      <Form.Item
+        label="Email"
+        name="email"
+        rules={[
+          { required: true, whitespace: true, message: Messages.validation.emailRequired },
+          { type: 'email', message: Messages.validation.emailInvalid },
+        ]}
+      >
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[
+          { required: true, message: Messages.validation.passwordRequired },
+          { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      {role === 'patient' && (
+        <>
+          <Form.Item label="Age" name="age">
+            <InputNumber min={0} max={120} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item label="Sex" name="sex">
+            <Select options={options(SEXES)} allowClear />
+          </Form.Item>
+          <Form.Item label="Cancer type" name="cancer_type">
+            <Select options={options(CANCER_TYPES)} allowClear showSearch />
+          </Form.Item>
+          <Form.Item label="Cancer stage" name="cancer_stage">
+            <Select options={options(CANCER_STAGES)} allowClear />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item name="agreeToTerms" valuePropName="checked" rules={[mustBeTicked(Messages.validation.disclaimersRequired)]}>
+        <Checkbox>
+          I have read and agree to the{' '}
+          <Link to={paths.disclaimers} style={{ textDecoration: 'underline' }}>
+            disclaimers
+          </Link>
+        </Checkbox>
+      </Form.Item>
+      {role === 'patient' && (
+        <Form.Item name="hipaa_consent" valuePropName="checked" rules={[mustBeTicked(Messages.validation.hipaaRequired)]}>
+          <Checkbox>I consent to the use of my health information under HIPAA to answer my questions</Checkbox>
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={isLoading} block>
+        Register
+      </Button>
+    </Form>
+  );
+}

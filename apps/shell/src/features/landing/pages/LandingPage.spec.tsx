@@ -1,0 +1,164 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AuthTexts, Messages } from '@cqa/contracts';
+import { createAppStore, installFetchMock, testUser } from '@cqa/web-core';
+import { HAS_ACCOUNT_KEY } from '../has-account';
+import { LandingPage, ROLE_PROMPT } from './LandingPage';
+
+jest.setTimeout(30_000);
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+function Where() {
+  return <p>{`at ${useLocation().pathname}`}</p>;
+}
+
+function renderLanding() {
+  const store = createAppStore({ auth: { status: 'anonymous', user: null, accessToken: null } });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+const session = (user = testUser('patient', { profileCompletion: 0 })) => ({ status: 200, body: { user, accessToken: 'tok', expiresIn: 900 } });
+
+describe('LandingPage', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('asks for the role and starts in register mode on a first visit', () => {
+    renderLanding();
+    const chooser = screen.getByRole('group', { name: ROLE_PROMPT });
+    expect(within(chooser).getByRole('radio', { name: 'Patient' })).toBeChecked();
+    expect(within(chooser).getByRole('radio', { name: 'Expert' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Register' })).toHaveAttribute('type', 'submit');
+    expect(ROLE_PROMPT).toBe('I am logging in/registering as a...');
+  });
+
+  it('remembers the chosen mode in the hasAccount flag', async () => {
+    renderLanding();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('true');
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('shows the login validation messages', async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    renderLanding();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(Messages.validation.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(Messages.validation.passwordRequired)).toBeInTheDocument();
+    fill(screen.getByLabelText('Email'), 'not-an-email');
+    expect(await screen.findByText(Messages.validation.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('signs a patient with an incomplete profile in to /patient-profile with the success toast', async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', session());
+    const store = renderLanding();
+    fill(screen.getByLabelText('Email'), 'p@x.org');
+    fill(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('at /patient-profile')).toBeInTheDocument();
+    expect(api.calls[0].body).toEqual({ email: 'p@x.org', password: 'secret-pass', role: 'patient' });
+    expect(store.getState().auth.accessToken).toBe('tok');
+    expect(store.getState().toasts.map((t) => t.message)).toEqual([Messages.success.login]);
+    expect(JSON.stringify({ ...localStorage })).not.toContain('tok');
+  });
+
+  it("shows the server's portal message on a role mismatch", async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 403, body: { statusCode: 403, error: 'Forbidden', message: Messages.portal.usePortal('Expert') } });
+    const store = renderLanding();
+    fill(screen.getByLabelText('Email'), 'e@x.org');
+    fill(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are registered as a Expert. Please use the Expert Login.');
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('shows the registration validation messages, with the patient consents', async () => {
+    renderLanding();
+    fill(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    for (const text of [
+      Messages.validation.firstNameRequired,
+      Messages.validation.lastNameRequired,
+      Messages.validation.emailRequired,
+      Messages.validation.passwordTooShort,
+      Messages.validation.disclaimersRequired,
+      Messages.validation.hipaaRequired,
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'disclaimers' })).toHaveAttribute('href', '/disclaimers');
+  });
+
+  it('leaves the patient fields out for an expert', async () => {
+    renderLanding();
+    await userEvent.click(screen.getByRole('radio', { name: 'Expert' }));
+    expect(screen.queryByLabelText('Cancer type')).not.toBeInTheDocument();
+    expect(screen.queryByText(/HIPAA/)).not.toBeInTheDocument();
+  });
+
+  it("registers a patient and shows 'Registration Successful!' with Return to Login", async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/register', { status: 201, body: { user: { id: 'u1' }, message: Messages.success.registration } });
+    renderLanding();
+    fill(screen.getByLabelText('First name'), 'Ann');
+    fill(screen.getByLabelText('Last name'), 'Lee');
+    fill(screen.getByLabelText('Email'), 'ann@x.org');
+    fill(screen.getByLabelText('Password'), 'long-enough');
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /HIPAA/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(screen.getByText(Messages.success.registration)).toBeInTheDocument();
+    expect(screen.getByText(/spam folder/)).toBeInTheDocument();
+    expect(api.calls[0].body).toEqual({
+      email: 'ann@x.org', password: 'long-enough', role: 'patient', first_name: 'Ann', last_name: 'Lee', agreeToTerms: true, hipaa_consent: true,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
+    expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('switches to login mode when the email is already registered', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/register', { status: 409, body: { statusCode: 409, error: 'Conflict', message: Messages.errors.emailRegistered } });
+    const store = renderLanding();
+    await userEvent.click(screen.getByRole('radio', { name: 'Expert' }));
+    fill(screen.getByLabelText('First name'), 'Eve');
+    fill(screen.getByLabelText('Last name'), 'Lee');
+    fill(screen.getByLabelText('Email'), 'eve@x.org');
+    fill(screen.getByLabelText('Password'), 'long-enough');
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit'));
+    expect(store.getState().toasts.map((t) => t.message)).toEqual([Messages.errors.emailRegistered]);
+    expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('true');
+  });
+
+  it('shows an invalid-credentials answer', async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 401, body: { statusCode: 401, message: AuthTexts.invalidCredentials } });
+    renderLanding();
+    fill(screen.getByLabelText('Email'), 'e@x.org');
+    fill(screen.getByLabelText('Password'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AuthTexts.invalidCredentials);
+  });
+});

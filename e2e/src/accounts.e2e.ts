@@ -1,0 +1,187 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, openLogin, signIn, submitLogin } from '../support/accounts';
+import { linkFromMail } from '../support/mail';
+import { expectAccessible } from '../support/pages';
+
+// Texts of the message catalogue (libs/contracts/src/messages.ts), quoted as the spec words them.
+const UNABLE_TO_LOGIN = 'Unable to login. Please contact support for assistance.';
+const SAME_PASSWORD = 'Please choose a different password than your current one.';
+
+const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+async function registerByApi(request: APIRequestContext, role: 'patient' | 'expert', email: string, password: string, firstName: string) {
+  const res = await request.post('/api/auth/register', {
+    data: { email, password, role, first_name: firstName, last_name: 'Journey', agreeToTerms: true, ...(role === 'patient' ? { hipaa_consent: true } : {}) },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).accessToken;
+}
+
+async function userIdOf(request: APIRequestContext, token: string, role: 'patient' | 'expert', email: string): Promise<string> {
+  const res = await request.get(`/api/admin/${role}s-auth`, { headers: { Authorization: `Bearer ${token}` } });
+  const { users } = await res.json();
+  return users.find((u: { email: string }) => u.email === email).id;
+}
+
+async function loginAlert(page: Page) {
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toBeVisible();
+  return alert;
+}
+
+test.describe('accounts', () => {
+  test('a patient registers, verifies by email, waits for approval, and lands on /patient-profile once approved', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const email = unique('patient');
+    const password = 'Journey-pass-1';
+    const firstName = `Pia${Date.now().toString(36)}`;
+
+    await page.goto('/');
+    await page.evaluate(() => localStorage.removeItem('hasAccount'));
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: 'I am logging in/registering as a...' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('First name').fill(firstName);
+    await page.getByLabel('Last name').fill('Journey');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('checkbox', { name: /disclaimers/ }).check();
+    await page.getByRole('checkbox', { name: /HIPAA/ }).check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Registration Successful!' })).toBeVisible();
+    await expect(page.getByText(/spam folder/)).toBeVisible();
+    await expectAccessible(page);
+
+    const verifyLink = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
+    await page.goto(verifyLink);
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+    await expectAccessible(page);
+    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+
+    // Pending: refused with the catalogue's text.
+    await openLogin(page, 'patient');
+    await submitLogin(page, email, password);
+    await expect(await loginAlert(page)).toHaveText(UNABLE_TO_LOGIN);
+    await expectAccessible(page);
+
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'admin');
+    await expect(admin).toHaveURL(/\/admin\/questions$/);
+    await admin.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+    await expect(admin).toHaveURL(/\/admin\/users$/);
+    const row = admin.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Verified');
+    await expect(row).toContainText('pending');
+    await expectAccessible(admin);
+    await row.getByRole('button', { name: /^Approve / }).click();
+    await expect(admin.getByText('User approved successfully!')).toBeVisible();
+    await expect(row).toContainText('Active');
+    await expectAccessible(admin);
+    await adminContext.close();
+
+    await openLogin(page, 'patient');
+    await submitLogin(page, email, password);
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    await expect(page.getByText('Login successful!')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an expert on the patient portal is told to use the Expert Login', async ({ page }) => {
+    await openLogin(page, 'patient');
+    await submitLogin(page, DEMO.expert, DEMO_PASSWORD);
+    await expect(await loginAlert(page)).toHaveText('You are registered as a Expert. Please use the Expert Login.');
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('forgot and reset password end to end through the email', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const email = unique('reset');
+    await registerByApi(request, 'expert', email, 'Old-password-1', 'Rex');
+
+    await openLogin(page, 'expert');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expectAccessible(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
+    await expectAccessible(page);
+
+    const resetLink = await linkFromMail(email, /Reset your Cancer Q&A password/, /http:\/\/\S+\/reset-password\?token=\S+/);
+    await page.goto(resetLink);
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('different');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('New password', { exact: true }).fill('Old-password-1');
+    await page.getByLabel('Confirm new password').fill('Old-password-1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(SAME_PASSWORD);
+
+    await page.getByLabel('New password', { exact: true }).fill('New-password-2');
+    await page.getByLabel('Confirm new password').fill('New-password-2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password has been reset successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    // The new password is the one that counts now: the old one is wrong, the new one reaches the email check.
+    const oldTry = await request.post('/api/auth/login', { data: { email, password: 'Old-password-1', role: 'expert' } });
+    expect(oldTry.status()).toBe(401);
+    const newTry = await request.post('/api/auth/login', { data: { email, password: 'New-password-2', role: 'expert' } });
+    expect((await newTry.json()).message).toBe('Please verify your email before logging in. Check your inbox for the verification link.');
+  });
+
+  test('a rejected user is refused', async ({ page, request }) => {
+    const email = unique('rejected');
+    await registerByApi(request, 'expert', email, 'Rejected-pass-1', 'Rae');
+    const verifyLink = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
+    const verified = await request.get(`/api/auth/verify-email/${verifyLink.split('/verify-email/')[1]}`);
+    expect(verified.status()).toBe(200);
+    const token = await adminToken(request);
+    const id = await userIdOf(request, token, 'expert', email);
+    const rejected = await request.post(`/api/user-approval/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { approval_status: 'rejected' } });
+    expect(rejected.status()).toBe(200);
+
+    await openLogin(page, 'expert');
+    await submitLogin(page, email, 'Rejected-pass-1');
+    await expect(await loginAlert(page)).toHaveText(UNABLE_TO_LOGIN);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+  });
+
+  test('signing out ends the session: a reload stays signed out, and signing back in starts afresh', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signIn(page, 'expert');
+    await expect(page).toHaveURL(/\/expert\/questions$/);
+    await page.reload();
+    // The session survives a reload through the refresh cookie alone.
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Disclaimers' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toMatch(/eyJ/);
+
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Disclaimers' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+    await page.goto('/expert/questions');
+    await expect(page).toHaveURL(/\/$/);
+    await expectAccessible(page);
+
+    await signIn(page, 'expert');
+    await expect(page).toHaveURL(/\/expert\/questions$/);
+  });
+});

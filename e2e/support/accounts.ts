@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
+
+export { DEMO_PASSWORD };
+/** The seed's demo sign-ins, by role. */
+export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as Record<Role, string>;
+
+/** Opens the landing page in login mode for a role. */
+export async function openLogin(page: Page, role: 'patient' | 'expert'): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('hasAccount', 'true'));
+  await page.goto('/');
+  await page.getByRole('group', { name: 'I am logging in/registering as a...' }).getByText(role === 'patient' ? 'Patient' : 'Expert').click();
+}
+
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs in through the right portal: admins at /admin/login, the others on the landing page. */
+export async function signIn(page: Page, role: 'patient' | 'expert' | 'admin', email: string = DEMO[role], password = DEMO_PASSWORD): Promise<void> {
+  if (role === 'admin') {
+    await page.goto('/admin/login');
+  } else {
+    await openLogin(page, role);
+  }
+  await submitLogin(page, email, password);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}

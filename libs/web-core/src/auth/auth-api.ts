@@ -1,0 +1,27 @@
+import type {
+  AuthUser, EmailRequest, LoginRequest, MessageResponse, RegisterRequest, RegisterResponse, ResetPasswordRequest, SessionResponse,
+} from '@cqa/contracts';
+import { baseApi } from '../api/base-api';
+
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<SessionResponse, LoginRequest>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    register: build.mutation<RegisterResponse, RegisterRequest>({ query: (body) => ({ url: '/auth/register', method: 'POST', body }) }),
+    refresh: build.mutation<SessionResponse, void>({ query: () => ({ url: '/auth/refresh', method: 'POST' }) }),
+    logout: build.mutation<void, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
+    me: build.query<AuthUser, void>({ query: () => '/auth/me' }),
+    verifyEmail: build.mutation<MessageResponse, string>({ query: (code) => `/auth/verify-email/${encodeURIComponent(code)}` }),
+    resendVerification: build.mutation<MessageResponse, EmailRequest>({
+      query: (body) => ({ url: '/auth/resend-verification', method: 'POST', body }),
+    }),
+    forgotPassword: build.mutation<MessageResponse, EmailRequest>({ query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }) }),
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation, useRegisterMutation, useRefreshMutation, useLogoutMutation, useMeQuery, useVerifyEmailMutation,
+  useResendVerificationMutation, useForgotPasswordMutation, useResetPasswordMutation,
+} = authApi;

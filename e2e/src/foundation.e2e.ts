@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
-import { openQueues } from '../support/session';
 
 const REMOTES = [
   { name: 'patient', path: '/patient/questions', title: 'Patients Dashboard' },
@@ -105,8 +104,10 @@ test.describe('the platform behind the web', () => {
     expect(res.status()).toBe(401);
   });
 
-  test('Bull Board at /admin/queues shows an admin the system queue', async ({ page }) => {
-    await openQueues(page);
+  test('Bull Board at /admin/queues opens from the admin top bar and shows the system queue', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.getByRole('banner').getByRole('button', { name: 'Job queues' }).click();
+    await expect(page).toHaveURL(/\/admin\/queues/);
     await expect(page.getByText('system', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
   });
 

@@ -18,10 +18,12 @@ export const authApi = baseApi.injectEndpoints({
     resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
     }),
+    /** Sets the admin's short-lived Bull Board cookie; the browser can then open /admin/queues. */
+    openQueuesSession: build.mutation<void, void>({ query: () => ({ url: '/admin/queues-session', method: 'POST' }) }),
   }),
 });
 
 export const {
   useLoginMutation, useRegisterMutation, useRefreshMutation, useLogoutMutation, useMeQuery, useVerifyEmailMutation,
-  useResendVerificationMutation, useForgotPasswordMutation, useResetPasswordMutation,
+  useResendVerificationMutation, useForgotPasswordMutation, useResetPasswordMutation, useOpenQueuesSessionMutation,
 } = authApi;

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -65,6 +65,20 @@ describe('TopBar', () => {
       ['Questions', '/admin/questions'],
       ['Admin', '/admin/users'],
     ]);
+  });
+
+  it('offers Job queues to admins only', async () => {
+    renderTopBar('/expert/questions', user('expert'));
+    expect(screen.queryByRole('button', { name: 'Job queues' })).not.toBeInTheDocument();
+  });
+
+  it('asks the API for the Bull Board pass before opening Job queues', async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/queues-session', { status: 403, body: { statusCode: 403, error: 'Forbidden', message: "You don't have permission to do this." } });
+    const store = renderTopBar('/admin/questions', user('admin'));
+    await userEvent.click(screen.getByRole('button', { name: 'Job queues' }));
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/admin/queues-session']);
+    await waitFor(() => expect(JSON.stringify(store.getState().toasts)).toContain("You don't have permission to do this."));
   });
 
   it('signs out through the API to the landing page', async () => {

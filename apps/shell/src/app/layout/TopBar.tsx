@@ -1,7 +1,9 @@
 import type { CSSProperties } from 'react';
 import { Button, Layout } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector } from '@cqa/web-core';
+import { errorMessage, matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
+
+const JOB_QUEUES_PATH = '/admin/queues';
 
 const linkStyle: CSSProperties = { color: '#0b57d0', fontSize: 16 };
 
@@ -10,6 +12,8 @@ export function TopBar() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const toast = useToast();
+  const [openQueuesSession, { isLoading: openingQueues }] = useOpenQueuesSessionMutation();
 
   if (matchRoute(pathname).hideTopBar) return null;
 
@@ -23,6 +27,16 @@ export function TopBar() {
         { to: paths.disclaimers, label: 'Disclaimers' },
         { to: paths.adminLogin, label: 'Admin' },
       ];
+
+  // Bull Board is a separate page outside the shell; the API first gives this admin's browser a pass cookie for it.
+  const onOpenJobQueues = async () => {
+    try {
+      await openQueuesSession().unwrap();
+      window.location.assign(JOB_QUEUES_PATH);
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not open the job queues. Please try again.'));
+    }
+  };
 
   const onSignOut = async () => {
     await dispatch(signOut());
@@ -52,6 +66,13 @@ export function TopBar() {
               </Link>
             </li>
           ))}
+          {user?.role === 'admin' && (
+            <li>
+              <Button type="link" loading={openingQueues} onClick={() => void onOpenJobQueues()} style={{ ...linkStyle, padding: 0 }}>
+                Job queues
+              </Button>
+            </li>
+          )}
           {user && (
             <li>
               <Button type="link" onClick={() => void onSignOut()} style={{ ...linkStyle, padding: 0 }}>

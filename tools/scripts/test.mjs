@@ -23,16 +23,16 @@ function countTests(output) {
   let passed = 0;
   let failed = 0;
   for (const raw of output.split('\n')) {
-    // Nx prefixes each line with the project name; jest colours its summary (ANSI escapes are control characters).
+    // Nx may prefix a line with the project name; jest colours its summary (ANSI escapes are control characters).
     // eslint-disable-next-line no-control-regex
-    const line = raw.replace(/\u001b\[[0-9;]*m/g, '').replace(/^[@\w/.-]+:\s/, '');
-    const jest = line.match(/^\s*Tests:\s+(.*)total/);
+    const line = raw.replace(/\u001b\[[0-9;]*m/g, '');
+    const jest = line.match(/(?:^|\s)Tests:\s+(.*)total/);
     if (jest) {
       passed += Number(jest[1].match(/(\d+) passed/)?.[1] ?? 0);
       failed += Number(jest[1].match(/(\d+) failed/)?.[1] ?? 0);
       continue;
     }
-    const pw = line.match(/^\s*(\d+) (passed|failed|flaky)( \(|$)/);
+    const pw = line.match(/^(?:[@\w/.-]+:)?\s*(\d+) (passed|failed|flaky)(?: \(|$)/);
     if (pw && pw[2] === 'passed') passed += Number(pw[1]);
     else if (pw) failed += Number(pw[1]);
   }

@@ -1,10 +1,12 @@
+import { rmSync } from 'node:fs';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { e2eRun } from './run-id';
 
-/** Drops the run's database and Redis keys. */
+/** Drops the run's database, Redis keys and received mail. */
 export default async function globalTeardown(): Promise<void> {
-  const { env } = e2eRun();
+  const { env, mailDir } = e2eRun();
+  rmSync(mailDir, { recursive: true, force: true });
   const url = new URL(env.DATABASE_URL);
   const name = url.pathname.slice(1);
   url.pathname = '/';

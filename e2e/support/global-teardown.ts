@@ -1,9 +1,9 @@
+import { rmSync } from 'node:fs';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
-import { rmSync } from 'node:fs';
 import { e2eRun } from './run-id';
 
-/** Drops the run's database, Redis keys and mail folder. */
+/** Drops the run's database, Redis keys and received mail. */
 export default async function globalTeardown(): Promise<void> {
   const { env, mailDir } = e2eRun();
   rmSync(mailDir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { approvalActions, approvalLabel } from '../approval';
 import { ApproveUserPage } from './ApproveUserPage';
 import { UserManagementPage } from './UserManagementPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const row = (over: Partial<AdminUserSummary>): AdminUserSummary => ({

@@ -8,7 +8,7 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 

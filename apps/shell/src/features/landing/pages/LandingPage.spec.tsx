@@ -7,7 +7,7 @@ import { createAppStore, installFetchMock, testUser } from '@cqa/web-core';
 import { HAS_ACCOUNT_KEY } from '../has-account';
 import { LandingPage, ROLE_PROMPT } from './LandingPage';
 
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 

@@ -1,4 +1,4 @@
-import type { AdminUserListResponse, ApprovalRequest, ApprovalResponse, UserDetailResponse } from '@cqa/contracts';
+import type { AdminUserListResponse, ApprovalRequest, ApprovalResponse, AuthLogListResponse, UserDetailResponse } from '@cqa/contracts';
 import { baseApi } from '@cqa/web-core';
 
 export const usersAdminApi = baseApi.injectEndpoints({
@@ -15,7 +15,10 @@ export const usersAdminApi = baseApi.injectEndpoints({
       query: ({ userId, approval_status }) => ({ url: `/user-approval/${encodeURIComponent(userId)}`, method: 'POST', body: { approval_status } }),
       invalidatesTags: ['AdminUsers'],
     }),
+    authLogs: build.query<AuthLogListResponse, { page: number; perPage: number }>({
+      query: ({ page, perPage }) => `/admin/auth-logs?page=${page}&per_page=${perPage}`,
+    }),
   }),
 });
 
-export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation } = usersAdminApi;
+export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation, useAuthLogsQuery } = usersAdminApi;

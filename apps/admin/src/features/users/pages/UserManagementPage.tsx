@@ -6,38 +6,49 @@ import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
+import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 
 type ListRole = 'patient' | 'expert';
+type TabKey = ListRole | 'log';
 
-/** Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions. */
+/**
+ * Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions;
+ * plus the sign-in log, so admins see failed sign-ins.
+ */
 export function UserManagementPage() {
-  const [tab, setTab] = useState<ListRole>('patient');
+  const [tab, setTab] = useState<TabKey>('patient');
   const [banner, setBanner] = useState<Banner | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
-  const list = useAdminUsersQuery(tab);
+  const listRole: ListRole = tab === 'log' ? 'patient' : tab;
+  const list = useAdminUsersQuery(listRole, { skip: tab === 'log' });
 
   return (
     <section>
       <PageTitle>User management</PageTitle>
       <StatusBanner banner={banner} onClear={clearBanner} />
-      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button onClick={() => void list.refetch()} loading={list.isFetching}>
-          Refresh
-        </Button>
-      </div>
+      {tab !== 'log' && (
+        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={() => void list.refetch()} loading={list.isFetching}>
+            Refresh
+          </Button>
+        </div>
+      )}
       <Tabs
         activeKey={tab}
-        onChange={(key) => setTab(key as ListRole)}
+        onChange={(key) => setTab(key as TabKey)}
         items={[
           { key: 'patient', label: 'Patients' },
           { key: 'expert', label: 'Experts' },
+          { key: 'log', label: 'Sign-in log' },
         ]}
       />
-      {list.isError ? (
+      {tab === 'log' ? (
+        <AuthLogTable />
+      ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (
-        <UsersTable role={tab} users={list.data?.users ?? []} loading={list.isLoading} onBanner={setBanner} />
+        <UsersTable role={listRole} users={list.data?.users ?? []} loading={list.isLoading} onBanner={setBanner} />
       )}
     </section>
   );

@@ -96,6 +96,29 @@ describe('UserManagementPage', () => {
   });
 });
 
+describe('the sign-in log tab', () => {
+  it('lists sign-in activity with failed attempts, newest first from the server, linking each account', async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
+    api.reply('/api/admin/auth-logs?page=1&per_page=25', {
+      status: 200,
+      body: {
+        total: 2, page: 1, per_page: 25,
+        logs: [
+          { id: 'l2', user_id: 'u7', event_type: 'login_failed', ip_address: '203.0.113.9', user_agent: 'Firefox', created_at: '2026-11-21T10:00:00Z' },
+          { id: 'l1', user_id: null, event_type: 'login_failed', ip_address: '203.0.113.8', user_agent: 'curl', created_at: '2026-11-21T09:00:00Z' },
+        ],
+      },
+    });
+    renderAt('/admin/users');
+    await userEvent.click(screen.getByRole('tab', { name: 'Sign-in log' }));
+    expect(await screen.findByText('203.0.113.9')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed sign-in')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'View account' })).toHaveAttribute('href', '/admin/approve-user/u7');
+    expect(screen.getByText('Unknown email')).toBeInTheDocument();
+  });
+});
+
 describe('ApproveUserPage', () => {
   it('shows the user and approves', async () => {
     const api = installFetchMock();

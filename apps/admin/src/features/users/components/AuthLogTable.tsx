@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Button, Table, Tag } from 'antd';
+import { Link } from 'react-router-dom';
+import type { AuthLogEntry, AuthLogEvent } from '@cqa/contracts';
+import { errorMessage, paths } from '@cqa/web-core';
+import { ErrorState } from '@cqa/web-ui';
+import { useAuthLogsQuery } from '../api';
+
+const PER_PAGE = 25;
+
+export const EVENT_LABELS: Record<AuthLogEvent, string> = {
+  login: 'Signed in',
+  login_failed: 'Failed sign-in',
+  registration: 'Registered',
+  logout: 'Signed out',
+  password_reset: 'Password reset',
+};
+
+/** Sign-in activity, newest first, failed attempts included (auth_logs), one server page at a time. */
+export function AuthLogTable() {
+  const [page, setPage] = useState(1);
+  const logs = useAuthLogsQuery({ page, perPage: PER_PAGE });
+  if (logs.isError) {
+    return <ErrorState message={errorMessage(logs.error, 'Failed to fetch sign-in activity')} onRetry={() => void logs.refetch()} />;
+  }
+  return (
+    <>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+        <Button onClick={() => void logs.refetch()} loading={logs.isFetching}>
+          Refresh log
+        </Button>
+      </div>
+      <Table<AuthLogEntry>
+        rowKey="id"
+        loading={logs.isLoading}
+        dataSource={logs.data?.logs ?? []}
+        locale={{ emptyText: 'No sign-in activity yet.' }}
+        pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        columns={[
+          { title: 'When', key: 'when', render: (_, log) => new Date(log.created_at).toLocaleString() },
+          {
+            title: 'Event',
+            key: 'event',
+            render: (_, log) => <Tag color={log.event_type === 'login_failed' ? 'red' : undefined}>{EVENT_LABELS[log.event_type]}</Tag>,
+          },
+          {
+            title: 'Account',
+            key: 'account',
+            render: (_, log) => (log.user_id ? <Link to={paths.adminApproveUser(log.user_id)}>View account</Link> : 'Unknown email'),
+          },
+          { title: 'IP address', dataIndex: 'ip_address', key: 'ip' },
+          { title: 'Browser', dataIndex: 'user_agent', key: 'ua', ellipsis: true },
+        ]}
+      />
+    </>
+  );
+}

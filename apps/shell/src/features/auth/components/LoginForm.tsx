@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
 import { Messages, type AuthUser, type Role } from '@cqa/contracts';
 import { errorMessage, paths, sessionStarted, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
+import { EMAIL_RULES } from './field-rules';
 
 interface LoginValues { email: string; password: string }
 
@@ -31,10 +32,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       <Form.Item
         label="Email"
         name="email"
-        rules={[
-          { required: true, whitespace: true, message: Messages.validation.emailRequired },
-          { type: 'email', message: Messages.validation.emailInvalid },
-        ]}
+        rules={EMAIL_RULES}
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Space } from 'antd';
 import { Messages } from '@cqa/contracts';
 import { errorMessage, useResendVerificationMutation, useToast } from '@cqa/web-core';
+import { EMAIL_RULES } from './field-rules';
 
 /** Spec section 5: email required and of email type; 'Send Verification Email' and 'Cancel', with a sending state. */
 export function ResendVerificationForm({ onDone, onCancel }: { onDone?: () => void; onCancel: () => void }) {
@@ -23,10 +24,7 @@ export function ResendVerificationForm({ onDone, onCancel }: { onDone?: () => vo
       <Form.Item
         label="Email"
         name="email"
-        rules={[
-          { required: true, whitespace: true, message: Messages.validation.emailRequired },
-          { type: 'email', message: Messages.validation.emailInvalid },
-        ]}
+        rules={EMAIL_RULES}
       >
         <Input type="email" autoComplete="email" disabled={isLoading} />
       </Form.Item>

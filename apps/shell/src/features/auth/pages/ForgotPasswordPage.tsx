@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Messages } from '@cqa/contracts';
 import { errorMessage, paths, useForgotPasswordMutation } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
+import { EMAIL_RULES } from '../components/field-rules';
 
 /** Always ends on 'Check Your Email': the answer never reveals whether an account exists. */
 export function ForgotPasswordPage() {
@@ -41,10 +42,7 @@ export function ForgotPasswordPage() {
             <Form.Item
               label="Email"
               name="email"
-              rules={[
-                { required: true, whitespace: true, message: Messages.validation.emailRequired },
-                { type: 'email', message: Messages.validation.emailInvalid },
-              ]}
+              rules={EMAIL_RULES}
             >
               <Input type="email" autoComplete="email" />
             </Form.Item>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { AuthTexts, Messages } from '@cqa/contracts';
 import { errorMessage, paths, useResetPasswordMutation, useToast } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
+import { NEW_PASSWORD_RULES } from '../components/field-rules';
 
 interface ResetValues { password: string; confirm: string }
 
@@ -42,10 +43,7 @@ export function ResetPasswordPage() {
             <Form.Item
               label="New password"
               name="password"
-              rules={[
-                { required: true, message: Messages.validation.passwordRequired },
-                { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
-              ]}
+              rules={NEW_PASSWORD_RULES}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>

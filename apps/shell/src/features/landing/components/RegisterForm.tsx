@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { Messages, PASSWORD_MIN_LENGTH, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { Messages, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { CANCER_STAGES, CANCER_TYPES, SEXES } from './registration-options';
+import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 
 interface RegisterValues {
   first_name: string;
@@ -101,20 +102,14 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       <Form.Item
         label="Email"
         name="email"
-        rules={[
-          { required: true, whitespace: true, message: Messages.validation.emailRequired },
-          { type: 'email', message: Messages.validation.emailInvalid },
-        ]}
+        rules={EMAIL_RULES}
       >
         <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item
         label="Password"
         name="password"
-        rules={[
-          { required: true, message: Messages.validation.passwordRequired },
-          { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
-        ]}
+        rules={NEW_PASSWORD_RULES}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

@@ -1,0 +1,14 @@
+import type { Rule } from 'antd/es/form';
+import { Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+
+/** The email field's checks on every auth form (spec section 5). */
+export const EMAIL_RULES: Rule[] = [
+  { required: true, whitespace: true, message: Messages.validation.emailRequired },
+  { type: 'email', message: Messages.validation.emailInvalid },
+];
+
+/** A password being chosen (registration, reset): required and at least PASSWORD_MIN_LENGTH characters. */
+export const NEW_PASSWORD_RULES: Rule[] = [
+  { required: true, message: Messages.validation.passwordRequired },
+  { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
+];

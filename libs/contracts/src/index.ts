@@ -4,3 +4,5 @@ export * from './errors';
 export * from './messages';
 export * from './auth';
 export * from './demo-accounts';
+export * from './options';
+export * from './questions';

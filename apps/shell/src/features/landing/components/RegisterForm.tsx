@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { Messages, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { CANCER_STAGES, CANCER_TYPES, Messages, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
-import { CANCER_STAGES, CANCER_TYPES, SEXES } from './registration-options';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 
 interface RegisterValues {

@@ -1,0 +1,200 @@
+/**
+ * Questions, answers and ratings (spec sections 3-6): the shapes the API returns and accepts, the resource paths, and the
+ * shared rules both sides apply. Ids of questions and answers are numbers; user, patient and expert ids are UUIDs.
+ */
+import { GENERAL_CANCER_TYPE } from './options';
+
+export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
+export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
+/** Tab order on every question page. */
+export const ANSWER_KINDS: readonly AnswerKind[] = ['ai', 'quora', 'expert', 'deep_research'];
+export const ANSWER_KIND_LABELS: Record<AnswerKind, string> = {
+  ai: 'OpenAI O1',
+  quora: 'From Community',
+  expert: 'Expert Answers',
+  deep_research: 'Deep Research',
+};
+
+export const QuestionFilter = { All: 'all', Answered: 'answered', Unanswered: 'unanswered' } as const;
+export type QuestionFilter = (typeof QuestionFilter)[keyof typeof QuestionFilter];
+export const QUESTION_FILTERS: readonly QuestionFilter[] = ['all', 'answered', 'unanswered'];
+
+export const QUESTIONS_PER_PAGE = 10;
+export const MAX_QUESTIONS_PER_PAGE = 50;
+export const QUESTION_MIN_LENGTH = 10;
+export const QUESTION_MAX_LENGTH = 5000;
+export const ANSWER_TEXT_MAX_LENGTH = 50000;
+export const SEARCH_MAX_LENGTH = 200;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const FEEDBACK_MAX_LENGTH = 5000;
+/** Star hover labels (spec section 5). */
+export const RATING_LABELS: Record<number, string> = {
+  1: 'Poor advice',
+  2: 'Questionable',
+  3: 'Acceptable',
+  4: 'Good advice',
+  5: 'Excellent advice',
+};
+/** Expert rating guidance: the rating is the average of these five categories (spec section 5). */
+export const EXPERT_RATING_CATEGORIES = ['Accuracy', 'Relevance', 'Specificity', 'Completeness', 'Scientific merit'] as const;
+
+export const QuestionPaths = {
+  list: '/api/questions',
+  one: (id: number | string) => `/api/questions/${id}`,
+  answers: (questionId: number | string) => `/api/questions/${questionId}/answers`,
+  answer: (answerId: number | string) => `/api/answers/${answerId}`,
+  rating: (answerId: number | string) => `/api/answers/${answerId}/rating`,
+  stats: '/api/stats',
+} as const;
+
+/** GET /api/questions query. `q` searches the question and its answers (full text). */
+export interface QuestionListQuery {
+  filter?: QuestionFilter;
+  cancer_type?: string;
+  q?: string;
+  page?: number;
+  per_page?: number;
+}
+
+/** A question as listed (spec section 3, 'Question as shown'). */
+export interface QuestionSummary {
+  id: number;
+  question_text: string;
+  /** Display value: 'General' when none was given. */
+  cancer_type: string;
+  created_at: string;
+  /** The asking patient's record id; null shows as 'Anonymous'. */
+  patient_id: string | null;
+  answers_count: number;
+  has_expert_answer: boolean;
+}
+
+/** Newest first. There is no total: the web enables Next only when a page comes back full (spec section 9). */
+export interface QuestionListResponse {
+  items: QuestionSummary[];
+  page: number;
+  per_page: number;
+}
+
+/** An answer as shown (spec section 3), with its ratings seen from the caller. */
+export interface AnswerView {
+  id: number;
+  question_id: number;
+  answer_type: AnswerKind;
+  /** Markdown; rendered without raw HTML. */
+  answer_text: string;
+  explanation_logic: string | null;
+  sources: string[];
+  search_method: string | null;
+  expert_id: string | null;
+  expert_name: string | null;
+  created_at: string;
+  /** Average of all ratings, one decimal; null when unrated. */
+  average_rating: number | null;
+  rating_count: number;
+  /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
+  my_rating: number | null;
+  my_feedback: string | null;
+}
+
+export interface QuestionDetail extends QuestionSummary {
+  answers: Record<AnswerKind, AnswerView[]>;
+}
+
+export interface CreateQuestionRequest {
+  question_text: string;
+  cancer_type?: string;
+}
+export interface CreateQuestionResponse {
+  id: number;
+}
+export interface UpdateQuestionRequest {
+  question_text?: string;
+  cancer_type?: string;
+}
+
+/**
+ * Experts may only create `expert` answers (answer_type may be left out); admins choose any kind.
+ * `sources` may arrive as a list, JSON text, a plain URL or newline-separated text; the server stores a list.
+ */
+export interface CreateAnswerRequest {
+  answer_type?: AnswerKind;
+  answer_text: string;
+  explanation_logic?: string;
+  sources?: string[] | string;
+  search_method?: string;
+  expert_name?: string;
+}
+export type UpdateAnswerRequest = Partial<Omit<CreateAnswerRequest, 'answer_type'>>;
+
+/** Rating and feedback are saved together; a second call by the same patient or expert updates the first. */
+export interface RateAnswerRequest {
+  rating: number;
+  feedback?: string;
+}
+
+/** GET /api/stats?cancer_type=: experts and patients get patients and questions; admins also experts and answers. */
+export interface DashboardStats {
+  totalPatients: number;
+  totalQuestions: number;
+  totalExperts?: number;
+  totalAnswers?: number;
+}
+
+/** Missing, empty or the string 'undefined' shows as 'General' (spec section 3). */
+export function displayCancerType(value: string | null | undefined): string {
+  const trimmed = value?.trim();
+  return !trimmed || trimmed === 'undefined' ? GENERAL_CANCER_TYPE : trimmed;
+}
+
+/** Sources arrive as a list, JSON text, a plain URL or newline-separated text; all become a list of non-blank lines. */
+export function normalizeSources(input: unknown): string[] {
+  if (input == null) return [];
+  if (Array.isArray(input)) return input.flatMap((item) => normalizeSources(item));
+  if (typeof input !== 'string') return normalizeSources(String(input));
+  const text = input.trim();
+  if (!text) return [];
+  if (text.startsWith('[') || text.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== text) return normalizeSources(parsed);
+    } catch {
+      // not JSON: treat as text
+    }
+  }
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+/** One decimal, as shown beside the stars. */
+export function roundRating(average: number | null | undefined): number | null {
+  return average == null || Number.isNaN(Number(average)) ? null : Math.round(Number(average) * 10) / 10;
+}
+
+/** Texts of the question screens (spec section 2) that are not in the message catalogue. */
+export const QuestionTexts = {
+  askButton: 'Ask a new question',
+  askModalTitle: 'Ask a New Question',
+  patientEmpty: 'No questions found. Be the first to ask!',
+  expertEmpty: 'No questions found matching your criteria.',
+  needsExpertAnswerBadge: 'Needs expert answer',
+  filterLabels: { unanswered: 'Needs Expert Answer', all: 'All Questions', answered: 'Answered by Expert' } as Record<QuestionFilter, string>,
+  anonymous: 'Anonymous',
+  viewProfile: 'View Profile',
+  provideExpertAnswer: 'Provide Expert Answer',
+  submitExpertAnswer: 'Submit Expert Answer',
+  editAnswer: 'Edit Answer',
+  emptyTabPatient: (tab: string) => `No ${tab} answers yet. Check back later!`,
+  emptyTabExpert: (tab: string) => `No ${tab} answers yet.`,
+  deleteAnswerTitle: 'Delete Answer',
+  deleteAnswerBody: 'Are you sure you want to delete this answer? This action cannot be undone.',
+  reviewEmpty: 'No expert or AI answers yet.',
+  loadingQuestion: 'Loading question...',
+  createQuestionManually: 'Create Question Manually',
+  adminDashboardTitle: 'Admin Dashboard',
+  addAnswer: 'Add Answer',
+  expertAnswerBadge: 'Expert Answer',
+} as const;

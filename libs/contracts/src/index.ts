@@ -7,3 +7,4 @@ export * from './demo-accounts';
 export * from './options';
 export * from './questions';
 export * from './audit';
+export * from './profile';

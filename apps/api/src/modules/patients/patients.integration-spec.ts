@@ -289,6 +289,19 @@ describe('patient profiles API', () => {
     });
   });
 
+  it('documents every profile field in OpenAPI from the schema', async () => {
+    const doc = await (await fetch(`${api.baseUrl}/api/docs-json`)).json() as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, { properties: Record<string, { properties?: Record<string, Record<string, unknown>> }> }> };
+    };
+    expect(Object.keys(doc.paths['/api/patients'])).toEqual(expect.arrayContaining(['get', 'post']));
+    expect(Object.keys(doc.paths['/api/patients/{id}'])).toEqual(expect.arrayContaining(['get', 'put']));
+    const profile = doc.components.schemas.SavePatientProfileDto.properties.profile.properties!;
+    expect(Object.keys(profile).sort()).toEqual(PROFILE_FIELDS.map((f) => f.name).sort());
+    expect(profile.age).toMatchObject({ type: 'integer', minimum: 0, maximum: 120 });
+    expect(profile.sex).toMatchObject({ type: 'string', enum: ['Male', 'Female'] });
+  });
+
   // Last: it drops and re-adds the column under the running app.
   it('migration: down drops the profile column; up starts each profile from the registration columns', async () => {
     const migration = new AddPatientProfile1795470000000();

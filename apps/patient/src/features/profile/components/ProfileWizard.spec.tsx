@@ -210,6 +210,19 @@ describe('ProfileWizard', () => {
     expect(store.getState().auth.user?.profileCompletion).toBe(100);
   });
 
+  it('goes to the step of a missing field, and clears the missing-fields toast once the profile is submitted', async () => {
+    const { store, router } = renderWizard('/patient-profile?step=5', { ...complete, exercise_routine: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Profile' }));
+    expect(toastMessages(store)).toEqual([ProfileTexts.missingFields(['Exercise Routine'])]);
+    await userEvent.click(screen.getByRole('button', { name: 'Go to step 4' }));
+    await userEvent.type(await screen.findByLabelText('Exercise Routine'), 'Yoga');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Profile' }));
+    expect(await screen.findByText('Summary at /patient-profile-summary')).toBeInTheDocument();
+    expect(toastMessages(store)).toEqual([Messages.success.profileSubmitted]);
+    expect(router.state.location.pathname).toBe('/patient-profile-summary');
+  });
+
   it("in admin mode saves with 'Patient profile updated successfully!' and shows the patient's summary", async () => {
     const { store, puts } = renderWizard(`/admin/patient/${PATIENT_ID}/edit?step=5`, complete, 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));

@@ -250,6 +250,41 @@ describe('ProfileWizard', () => {
     expect(await screen.findByText('Dashboard at /patient/questions')).toBeInTheDocument();
   });
 
+  it("autosaves when the tab is hidden and something changed; a failed autosave says 'Failed to save progress.'", async () => {
+    const hide = () => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      const { api, store, puts } = renderWizard('/patient-profile?step=1');
+      hide();
+      expect(puts()).toHaveLength(0);
+      await userEvent.type(screen.getByLabelText('City'), 'Toledo');
+      api.reply(`/api/patients/${PATIENT_ID}`, { status: 500, body: {} });
+      hide();
+      await waitFor(() => expect(toastMessages(store)).toContain(Messages.errors.saveProgressFailed));
+      expect(puts()[0].body).toEqual({ profile: expect.objectContaining({ city: 'Toledo' }) });
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    }
+  });
+
+  it("autosaves on the timer 60 seconds after opening, with 'Progress saved!'", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { store, puts } = renderWizard('/patient-profile?step=1');
+      await userEvent.type(screen.getByLabelText('City'), 'Kent');
+      expect(puts()).toHaveLength(0);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(60_000);
+      });
+      await waitFor(() => expect(toastMessages(store)).toContain(Messages.success.progressSaved));
+      expect(puts()).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('lets the browser prompt on unload only when something changed', async () => {
     renderWizard('/patient-profile?step=1');
     const clean = new Event('beforeunload', { cancelable: true });

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './demo-accounts';
 export * from './options';
 export * from './questions';
+export * from './reports';

@@ -4,6 +4,7 @@ import { AccessGuard } from './common/access/access.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { ProfileAuditModule } from './modules/audit/profile-audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { UsersAdminModule } from './modules/users/users-admin.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
@@ -18,7 +19,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, UsersAdminModule];
+export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule];
 
 @Module({})
 export class AppModule {

@@ -6,4 +6,5 @@ export * from './auth';
 export * from './demo-accounts';
 export * from './options';
 export * from './questions';
+export * from './audit';
 export * from './reports';

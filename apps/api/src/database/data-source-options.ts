@@ -6,9 +6,18 @@ import { PatientEntity } from '../modules/users/entities/patient.entity';
 import { EmailTokenEntity } from '../modules/auth/entities/email-token.entity';
 import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
+import { ProfileAccessLogEntity } from '../modules/audit/entities/profile-access-log.entity';
 import { MedicalReportEntity } from '../modules/reports/entities/medical-report.entity';
 
-export const ENTITIES = [UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity, MedicalReportEntity];
+export const ENTITIES = [
+  UserEntity,
+  PatientEntity,
+  EmailTokenEntity,
+  RefreshTokenEntity,
+  AuthLogEntity,
+  ProfileAccessLogEntity,
+  MedicalReportEntity,
+];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {

@@ -14,6 +14,7 @@ import { CurrentUser } from '../auth/current-user';
 import { contentDisposition } from './content-disposition';
 import { DeleteReportQueryDto, DownloadReportQueryDto, ListReportsQueryDto, MedicalReportDto, UPLOAD_BODY_SCHEMA } from './dto/reports.dto';
 import { ReportsService } from './reports.service';
+import { discardRestOfBody } from './upload/discard-rest';
 
 /** Unknown or malformed ids answer as missing reports. */
 const reportIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: () => new NotFoundException(Messages.validation.reportNotFound) });
@@ -33,9 +34,14 @@ export class ReportsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: UPLOAD_BODY_SCHEMA })
   @ApiCreatedResponse({ type: MedicalReportDto })
-  upload(@CurrentUser() caller: AuthenticatedUser, @Req() request: FastifyRequest, @Client() client: ClientInfo): Promise<MedicalReportDto> {
+  async upload(@CurrentUser() caller: AuthenticatedUser, @Req() request: FastifyRequest, @Client() client: ClientInfo): Promise<MedicalReportDto> {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException(ReportTexts.multipartRequired);
-    return this.reports.upload(caller, request.parts(), client.ip);
+    try {
+      return await this.reports.upload(caller, request.parts(), client.ip);
+    } catch (error) {
+      discardRestOfBody(request.raw);
+      throw error;
+    }
   }
 
   @Get('medical-reports')

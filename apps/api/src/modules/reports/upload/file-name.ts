@@ -11,7 +11,9 @@ const DEFAULT_NAMES: Record<ReportContentType, string> = {
  * 255 characters (the extension kept). Only ever stored and shown back; never used to build a path.
  */
 export function cleanFileName(raw: string | undefined, contentType: ReportContentType): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // Browsers send '"', CR and LF in a multipart file name as %22, %0D and %0A (HTML form encoding).
+  const decoded = (raw ?? '').replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n');
+  const base = decoded.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   const cleaned = base.normalize('NFC').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '').replace(/\s+/g, ' ').trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return DEFAULT_NAMES[contentType];

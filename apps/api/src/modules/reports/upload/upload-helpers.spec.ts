@@ -69,3 +69,10 @@ describe('contentDisposition', () => {
     expect(contentDisposition('inline', 'a\r\nSet-Cookie: x')).toBe(`inline; filename="a__Set-Cookie: x"; filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x`);
   });
 });
+
+describe('cleanFileName and browser form encoding', () => {
+  it('reads back the quotes and line breaks browsers escape in multipart file names', () => {
+    expect(cleanFileName('Blutbild %22März%22.pdf', 'application/pdf')).toBe('Blutbild "März".pdf');
+    expect(cleanFileName('a%0D%0Ab.pdf', 'application/pdf')).toBe('ab.pdf');
+  });
+});

@@ -25,3 +25,15 @@ if (typeof globalThis.ResizeObserver === 'undefined') {
     disconnect() {}
   };
 }
+
+// The shell's data router (createBrowserRouter) builds a Request for every navigation; jsdom has none. Tests that
+// call the API replace this with installFetchMock's own.
+if (typeof globalThis.Request === 'undefined') {
+  globalThis.Request = class Request {
+    constructor(url, init = {}) {
+      this.url = String(url);
+      this.method = init.method || 'GET';
+      this.signal = init.signal;
+    }
+  };
+}

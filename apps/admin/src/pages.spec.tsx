@@ -17,7 +17,6 @@ describe('admin pages', () => {
 
   it.each([
     ['questionDetail', 'Admin question detail'],
-    ['editPatient', 'Edit patient profile'],
   ] as const)('names the %s placeholder %s', (key, title) => {
     const Page = pages[key];
     render(<Page />);

@@ -3,7 +3,6 @@ import { AdminDashboardPage } from './features/dashboard/pages/AdminDashboardPag
 import { AdminQuestionPage } from './features/questions/pages/AdminQuestionPage';
 import { UserManagementPage } from './features/users/pages/UserManagementPage';
 import { ApproveUserPage } from './features/users/pages/ApproveUserPage';
-import { EditPatientPage } from './features/patients/pages/EditPatientPage';
 
 /** Exposed as 'admin/pages': the shell renders these for the routes the route table gives to 'admin'. */
 const pages: PagesMap<'admin'> = {
@@ -11,7 +10,6 @@ const pages: PagesMap<'admin'> = {
   questionDetail: AdminQuestionPage,
   users: UserManagementPage,
   approveUser: ApproveUserPage,
-  editPatient: EditPatientPage,
 };
 
 export default pages;

@@ -17,12 +17,16 @@ describe('patient pages', () => {
 
   it.each([
     ['questionDetail', 'Patient question detail'],
-    ['profileWizard', 'Patient profile wizard'],
-    ['profileSummary', 'Profile Summary'],
-    ['patientProfile', 'Patient profile summary'],
-    ['consolidatedProfile', 'Consolidated patient profile'],
-    ['readonlyProfile', 'Read-only patient profile'],
   ] as const)('names the %s placeholder %s', (key, title) => {
+    const Page = pages[key];
+    render(<Page />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+  });
+
+  it.each([
+    ['performanceScale', 'Karnofsky Performance Status Scale'],
+    ['reviewOfSystems', 'Review of Systems Symptom List'],
+  ] as const)('renders the %s reference document from the schema', (key, title) => {
     const Page = pages[key];
     render(<Page />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);

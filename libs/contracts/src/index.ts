@@ -7,4 +7,5 @@ export * from './demo-accounts';
 export * from './options';
 export * from './questions';
 export * from './audit';
+export * from './profile';
 export * from './reports';

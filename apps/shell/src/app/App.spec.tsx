@@ -68,9 +68,10 @@ describe('App', () => {
     ['/expert/blinded-questions/4', 'expert', 'answerReview'],
     ['/admin', 'admin', 'dashboard'],
     ['/admin/questions', 'admin', 'dashboard'],
-    ['/admin/patient/9/edit', 'admin', 'editPatient'],
-  ] as const)('renders %s from the %s remote (page %s) for a signed-in %s', async (path, remote, page) => {
-    const loader = renderAt(path, fakeRemotes, signedInState(remote));
+    ['/admin/patient/9/edit', 'patient', 'editPatient'],
+  ] as const)('renders %s from the %s remote (page %s)', async (path, remote, page) => {
+    const role = path.startsWith('/admin') ? 'admin' : remote;
+    const loader = renderAt(path, fakeRemotes, signedInState(role));
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`${remote} page ${page}`);
     expect(loader.mock.calls).toEqual([[remote]]);
   });

@@ -1,16 +1,29 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import { Provider } from 'react-redux';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { appTheme } from '@cqa/web-ui';
 import type { AppStore } from '../store/store';
 
-/** Store, antd theme and router: what the shell and each remote's dev harness wrap their pages in. */
+const Content = createContext<ReactNode>(null);
+
+function RouterContent() {
+  return useContext(Content);
+}
+
+/**
+ * Store, antd theme and router: what the shell and each remote's dev harness wrap their pages in. A data router
+ * (one splat route whose element holds the app's own <Routes>) so pages can block navigation with useBlocker,
+ * e.g. the profile wizard's unsaved-changes prompt.
+ */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <RouterContent /> }]));
   return (
     <Provider store={store}>
       <ConfigProvider theme={appTheme}>
-        <BrowserRouter>{children}</BrowserRouter>
+        <Content.Provider value={children}>
+          <RouterProvider router={router} />
+        </Content.Provider>
       </ConfigProvider>
     </Provider>
   );

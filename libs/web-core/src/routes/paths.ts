@@ -20,6 +20,8 @@ export const paths = {
   consolidatedProfile: (patientId?: Id) =>
     patientId === undefined ? '/patient-profile-consolidated' : `/patient-profile-consolidated/${patientId}`,
   readonlyProfile: (patientId: Id) => `/patient-profile-readonly/${patientId}`,
+  performanceScale: '/profile-reference/performance-scale',
+  reviewOfSystems: '/profile-reference/review-of-systems',
 
   expertQuestions: '/expert/questions',
   expertQuestion: (id: Id) => `/expert/questions/${id}`,

@@ -19,7 +19,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   ['/admin/users', 'admin'],
   ['/admin/questions/:id', 'admin'],
   ['/admin/approve-user/:userId', 'admin'],
-  ['/admin/patient/:patientId/edit', 'admin'],
+  // The profile wizard in admin mode lives with the wizard, in the patient remote.
+  ['/admin/patient/:patientId/edit', 'patient'],
   ['/patient-profile', 'patient'],
   ['/patient-profile-questionnaire', 'patient'],
   ['/patient-profile-summary', 'patient'],
@@ -27,6 +28,9 @@ const specRoutes: Array<[path: string, app: string]> = [
   ['/patient-profile-consolidated', 'patient'],
   ['/patient-profile-consolidated/:patientId', 'patient'],
   ['/patient-profile-readonly/:patientId', 'patient'],
+  // Ours: the performance-scale and review-of-systems documents the consolidated profile links to.
+  ['/profile-reference/performance-scale', 'patient'],
+  ['/profile-reference/review-of-systems', 'patient'],
   ['*', 'shell'],
 ];
 
@@ -65,6 +69,7 @@ describe('route table', () => {
     expect(access('/admin/users')).toBe('admin');
     expect(access('/patients/:patientId/profile')).toBe('patient-own-or-staff');
     expect(access('/patient-profile-consolidated/:patientId')).toBe('signed-in');
+    expect(access('/admin/patient/:patientId/edit')).toBe('admin');
   });
 
   it('hides the top bar only on the patient profile and consolidated routes', () => {

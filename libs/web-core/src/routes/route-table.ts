@@ -39,6 +39,9 @@ export const routes = [
   { path: '/patient-profile-consolidated/:patientId', app: 'patient', page: 'consolidatedProfile', access: 'signed-in', hideTopBar: true },
   // The spec shows no guard here; the page shows one patient's health data, so the profile rule applies.
   { path: '/patient-profile-readonly/:patientId', app: 'patient', page: 'readonlyProfile', access: 'patient-own-or-staff' },
+  // Ours: the two documents the consolidated profile links to (spec section 2), generated from the profile schema.
+  { path: '/profile-reference/performance-scale', app: 'patient', page: 'performanceScale', access: 'signed-in' },
+  { path: '/profile-reference/review-of-systems', app: 'patient', page: 'reviewOfSystems', access: 'signed-in' },
 
   { path: '/expert/questions', app: 'expert', page: 'dashboard', access: 'expert' },
   { path: '/expert/questions/:id', app: 'expert', page: 'questionDetail', access: 'expert' },
@@ -50,7 +53,9 @@ export const routes = [
   { path: '/admin/users', app: 'admin', page: 'users', access: 'admin' },
   // The spec shows no guard here; approving accounts is an admin power (section 6).
   { path: '/admin/approve-user/:userId', app: 'admin', page: 'approveUser', access: 'admin' },
-  { path: '/admin/patient/:patientId/edit', app: 'admin', page: 'editPatient', access: 'admin' },
+  // Admin-only, but rendered by the patient remote: it is the profile wizard (and its reports step) in admin mode,
+  // and a remote never imports another remote.
+  { path: '/admin/patient/:patientId/edit', app: 'patient', page: 'editPatient', access: 'admin' },
 
   { path: '*', app: 'shell', page: 'landing', access: 'public' },
 ] as const satisfies readonly RouteEntry[];

@@ -6,6 +6,8 @@ export interface Toast {
   id: string;
   kind: ToastKind;
   message: string;
+  /** How long it stays; the toast area's default when absent. */
+  durationMs?: number;
 }
 
 export const toastSlice = createSlice({
@@ -18,7 +20,9 @@ export const toastSlice = createSlice({
         const { kind, message } = action.payload;
         if (!state.some((toast) => toast.kind === kind && toast.message === message)) state.push(action.payload);
       },
-      prepare: (kind: ToastKind, message: string) => ({ payload: { id: nanoid(), kind, message } }),
+      prepare: (kind: ToastKind, message: string, durationMs?: number) => ({
+        payload: { id: nanoid(), kind, message, ...(durationMs === undefined ? {} : { durationMs }) },
+      }),
     },
     toastDismissed: (state, action: PayloadAction<string>) => state.filter((toast) => toast.id !== action.payload),
   },

@@ -5,13 +5,13 @@ import { toastShown, type ToastKind } from './toast.slice';
 export function useToast() {
   const dispatch = useDispatch();
   return useMemo(() => {
-    const show = (kind: ToastKind, message: string) => dispatch(toastShown(kind, message));
+    const show = (kind: ToastKind, message: string, durationMs?: number) => dispatch(toastShown(kind, message, durationMs));
     return {
       show,
-      success: (message: string) => show('success', message),
-      error: (message: string) => show('error', message),
-      info: (message: string) => show('info', message),
-      warning: (message: string) => show('warning', message),
+      success: (message: string, durationMs?: number) => show('success', message, durationMs),
+      error: (message: string, durationMs?: number) => show('error', message, durationMs),
+      info: (message: string, durationMs?: number) => show('info', message, durationMs),
+      warning: (message: string, durationMs?: number) => show('warning', message, durationMs),
     };
   }, [dispatch]);
 }

@@ -46,4 +46,29 @@ describe('ToastArea', () => {
       jest.useRealTimers();
     }
   });
+
+  it('keeps a toast for its own duration when it has one (the 15-second validation toast)', () => {
+    jest.useFakeTimers();
+    try {
+      const store = createAppStore();
+      render(
+        <Provider store={store}>
+          <ToastArea />
+        </Provider>,
+      );
+      act(() => {
+        store.dispatch(toastShown('error', 'Missing fields', 15_000));
+      });
+      act(() => {
+        jest.advanceTimersByTime(14_999);
+      });
+      expect(screen.getByText('Missing fields')).toBeInTheDocument();
+      act(() => {
+        jest.advanceTimersByTime(1);
+      });
+      expect(store.getState().toasts).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

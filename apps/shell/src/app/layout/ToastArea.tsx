@@ -32,9 +32,9 @@ export function ToastArea() {
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), TOAST_MS);
+    const timer = setTimeout(() => dispatch(toastDismissed(toast.id)), toast.durationMs ?? TOAST_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, toast.id]);
+  }, [dispatch, toast.id, toast.durationMs]);
   return (
     <Alert
       type={toast.kind}

@@ -6,28 +6,30 @@ import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
+import { AccessLogTable } from '../access-log/AccessLogTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'log';
+type TabKey = ListRole | 'log' | 'access';
 
 /**
  * Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions;
- * plus the sign-in log, so admins see failed sign-ins.
+ * plus the sign-in log, so admins see failed sign-ins, and the access log of patient profiles (the audit trail).
  */
 export function UserManagementPage() {
   const [tab, setTab] = useState<TabKey>('patient');
   const [banner, setBanner] = useState<Banner | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
-  const listRole: ListRole = tab === 'log' ? 'patient' : tab;
-  const list = useAdminUsersQuery(listRole, { skip: tab === 'log' });
+  const isList = tab === 'patient' || tab === 'expert';
+  const listRole: ListRole = isList ? tab : 'patient';
+  const list = useAdminUsersQuery(listRole, { skip: !isList });
 
   return (
     <section>
       <PageTitle>User management</PageTitle>
       <StatusBanner banner={banner} onClear={clearBanner} />
-      {tab !== 'log' && (
+      {isList && (
         <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Button onClick={() => void list.refetch()} loading={list.isFetching}>
             Refresh
@@ -41,10 +43,13 @@ export function UserManagementPage() {
           { key: 'patient', label: 'Patients' },
           { key: 'expert', label: 'Experts' },
           { key: 'log', label: 'Sign-in log' },
+          { key: 'access', label: 'Access log' },
         ]}
       />
       {tab === 'log' ? (
         <AuthLogTable />
+      ) : tab === 'access' ? (
+        <AccessLogTable />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (

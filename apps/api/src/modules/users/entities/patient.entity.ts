@@ -30,6 +30,10 @@ export class PatientEntity {
   @Column({ name: 'cancer_stage', type: 'varchar', length: 50, nullable: true })
   cancerStage: string | null;
 
+  /** The profile wizard's fields (contracts PatientProfileData), cleaned before every write; age, sex, cancer_type and cancer_stage mirror it. */
+  @Column({ type: 'json', nullable: true })
+  profile: Record<string, unknown> | null;
+
   @Column({ name: 'profile_completion_percentage', type: 'int', default: 0 })
   profileCompletionPercentage: number;
 

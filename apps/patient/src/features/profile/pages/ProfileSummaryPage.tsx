@@ -1,5 +1,8 @@
-import { PlaceholderPage } from '@cqa/web-ui';
+import { ProfileSummary } from '../components/ProfileSummary';
+import { useOwnPatientId } from '../hooks/use-own-patient-id';
 
+/** /patient-profile-summary: the signed-in patient's own summary. */
 export function ProfileSummaryPage() {
-  return <PlaceholderPage title="Profile Summary" />;
+  const { patientId } = useOwnPatientId();
+  return <ProfileSummary patientId={patientId} byId={false} />;
 }

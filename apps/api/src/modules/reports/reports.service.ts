@@ -112,7 +112,10 @@ export class ReportsService {
         reportType: stored.reportType, contentType: stored.contentType, fileSize: stored.size, sha256: stored.sha256,
         uploadDate: new Date(),
       });
-      await this.reports.insert(entity);
+      await this.reports.insert(entity).catch((error: { code?: string }) => {
+        // The driver's error carries the query parameters, the file name among them: it must not reach a log.
+        throw new Error(`Could not record an uploaded report (${error.code ?? 'database error'}).`);
+      });
       recorded = true;
       return toMedicalReport(entity);
     } catch (error) {

@@ -133,6 +133,7 @@ export const ReportTexts = {
   tooManyFields: 'The upload has too many form fields.',
   fileFieldName: 'Send the report in the "file" field.',
   multipartRequired: 'Send the report as multipart/form-data.',
+  malformed: 'The upload is not a valid multipart form.',
   interrupted: 'The upload was interrupted. Please try again.',
   whoseReports: 'user_id or patient_id is required.',
   fieldsBeforeFile: 'Send report_type (and user_id) before the file.',

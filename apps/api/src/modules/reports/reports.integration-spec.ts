@@ -172,6 +172,10 @@ describe('medical reports', () => {
       expect([two.status, two.body.message]).toEqual([400, ReportTexts.oneFileOnly]);
       const none = await upload(token.a, { reportType: 'Oncology Reports' });
       expect([none.status, none.body.message]).toEqual([400, 'No file selected or user not authenticated.']);
+      const noBoundary = await call<ApiErrorBody>(api, 'POST', ReportPaths.upload, { token: token.a, headers: { 'content-type': 'multipart/form-data' } });
+      expect([noBoundary.status, noBoundary.body.message]).toEqual([400, ReportTexts.malformed]);
+      const emptyForm = await call<ApiErrorBody>(api, 'POST', ReportPaths.upload, { token: token.a, headers: { 'content-type': 'multipart/form-data; boundary=abc' } });
+      expect([emptyForm.status, emptyForm.body.message]).toEqual([400, Messages.errors.noFileOrUser]);
       const json = await call<ApiErrorBody>(api, 'POST', ReportPaths.upload, { token: token.a, body: { report_type: 'Oncology Reports' } });
       expect([json.status, json.body.message]).toEqual([415, ReportTexts.multipartRequired]);
       await expectNothingKeptSince(before);

@@ -235,5 +235,7 @@ function uploadError(error: unknown): unknown {
   if (error instanceof Error && /Unexpected end of (form|multipart data)|Part terminated early/i.test(error.message)) {
     return new BadRequestException(ReportTexts.interrupted);
   }
+  // busboy's own complaints about the form itself (no boundary, broken headers).
+  if (error instanceof Error && /^(Multipart|Malformed)/i.test(error.message)) return new BadRequestException(ReportTexts.malformed);
   return error;
 }

@@ -172,6 +172,7 @@ describe('patient profiles API', () => {
       expect(beside.status).toBe(400);
       expect(beside.body.message).toContain('hobby');
       expect((await put(patientId, { profile: 'age=40' }, tokens[patient.id])).body.message).toContain(ProfileTexts.notAProfile);
+      expect((await put(patientId, { profile: {}, first_name: '  ' }, tokens[patient.id])).body.message).toBe(Messages.validation.firstNameRequired);
       expect((await get(PatientPaths.one(patientId), tokens[patient.id])).body.profile.age).toBeNull();
     });
   });

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, SchemaObject } from '@nestjs/swagger';
 import {
-  CreatePatientProfileRequest, PatientListQuery, PatientProfileData, PatientProfileResponse, PROFILE_FIELDS, ProfileFieldDef, ProfileTexts,
+  CreatePatientProfileRequest, Messages, PatientListQuery, PatientProfileData, PatientProfileResponse, PROFILE_FIELDS, ProfileFieldDef, ProfileTexts,
   RELATIVES, SavePatientProfileRequest, SYMPTOM_CATEGORIES, SYMPTOMS_BY_CATEGORY,
 } from '@cqa/contracts';
 import { Transform } from 'class-transformer';
@@ -59,11 +59,13 @@ export class SavePatientProfileDto implements SavePatientProfileRequest {
   profile_completion_percentage?: number;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }) @IsOptional() @Transform(trim)
-  @IsString() @IsNotEmpty() @MaxLength(NAME_MAX_LENGTH)
+  @IsString({ message: Messages.validation.firstNameRequired }) @IsNotEmpty({ message: Messages.validation.firstNameRequired })
+  @MaxLength(NAME_MAX_LENGTH)
   first_name?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH }) @IsOptional() @Transform(trim)
-  @IsString() @IsNotEmpty() @MaxLength(NAME_MAX_LENGTH)
+  @IsString({ message: Messages.validation.lastNameRequired }) @IsNotEmpty({ message: Messages.validation.lastNameRequired })
+  @MaxLength(NAME_MAX_LENGTH)
   last_name?: string;
 }
 

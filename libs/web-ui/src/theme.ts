@@ -8,6 +8,8 @@ export const appTheme: ThemeConfig = {
     colorTextSecondary: '#595959',
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',
+    // Select placeholders are real text to axe; antd's rgba(0,0,0,0.25) is 1.9:1. #767676 is 4.5:1 and still reads as a hint.
+    colorTextPlaceholder: '#767676',
     // Form errors and danger buttons: antd's #ff4d4f is 3.9:1 on white.
     colorError: '#c5221f',
     // Success and warning texts on their light backgrounds.

@@ -3,10 +3,11 @@ import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { e2eRun } from './run-id';
 
-/** Drops the run's database, Redis keys and received mail. */
+/** Drops the run's database, Redis keys, received mail and uploaded reports. */
 export default async function globalTeardown(): Promise<void> {
-  const { env, mailDir } = e2eRun();
+  const { env, mailDir, reportsDir } = e2eRun();
   rmSync(mailDir, { recursive: true, force: true });
+  rmSync(reportsDir, { recursive: true, force: true });
   const url = new URL(env.DATABASE_URL);
   const name = url.pathname.slice(1);
   url.pathname = '/';

@@ -13,9 +13,11 @@ export function e2eRun() {
   database.pathname = `/cqa_e2e_${id}`;
   const port = Number(process.env.E2E_PORT ?? 8181);
   const mailDir = path.join(tmpdir(), `cqa_e2e_mail_${id}`);
+  const reportsDir = path.join(tmpdir(), `cqa_e2e_reports_${id}`);
   return {
     port,
     mailDir,
+    reportsDir,
     env: {
       NODE_ENV: 'test',
       DATABASE_URL: database.toString(),
@@ -26,6 +28,8 @@ export function e2eRun() {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // serve.mjs starts an SMTP sink that writes each message here as JSON.
       E2E_MAIL_DIR: mailDir,
+      // Uploaded medical reports of this run (local storage), removed at teardown.
+      REPORTS_DIR: reportsDir,
       // Every journey signs in; one client IP makes them all, so the per-IP limit is raised (the per-account one stays).
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },

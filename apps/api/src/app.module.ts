@@ -11,6 +11,7 @@ import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
 import { PatientsModule } from './modules/patients/patients.module';
+import { ReportsModule } from './modules/reports/reports.module';
 import { QueuesModule } from './queues/queues.module';
 
 /** Infrastructure shared by the API and the worker. */
@@ -20,7 +21,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule, PatientsModule];
+export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule, PatientsModule, ReportsModule];
 
 @Module({})
 export class AppModule {

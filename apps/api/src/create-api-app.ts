@@ -1,6 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import pino from 'pino';
 import { AppModule } from './app.module';
@@ -15,6 +16,7 @@ import { SessionService } from './modules/auth/session.service';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
 import { serveWeb } from './web/web-static';
+import { MULTIPART_OPTIONS } from './modules/reports/upload/multipart-options';
 
 export const API_PREFIX = 'api';
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -44,6 +46,8 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   const fastify = app.getHttpAdapter().getInstance();
   await registerSecurityHeaders(fastify, config.isProduction);
   await fastify.register(fastifyCookie);
+  // Multipart bodies are streamed by the one handler that reads them (POST /api/upload), never buffered.
+  await fastify.register(fastifyMultipart, MULTIPART_OPTIONS);
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is not set: signing access tokens with a random secret made for this process (set it to share sessions between replicas and restarts).');
   }

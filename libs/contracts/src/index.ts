@@ -8,3 +8,4 @@ export * from './options';
 export * from './questions';
 export * from './audit';
 export * from './profile';
+export * from './reports';

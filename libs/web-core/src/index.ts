@@ -14,3 +14,4 @@ export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export { testUser, signedInState } from './testing/auth-fixtures';
 export { installFetchMock, type MockReply, type MockCall } from './testing/fetch-mock';
 export * from './api/profile-api';
+export * from './api/reports-api';

@@ -28,7 +28,18 @@ export interface AppConfig {
   smtpUrl: string | null;
   mailFrom: string;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  reports: ReportsStorageConfig;
 }
+
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** Null: the AWS default credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+export type ReportsStorageConfig = { driver: 'local'; dir: string } | { driver: 's3'; s3: S3StorageConfig };
 
 /** Which process reads the configuration: only the API signs tokens, so only it needs JWT_SECRET. */
 export type ConfigReader = 'api' | 'worker' | 'cli';
@@ -109,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
   }
   const smtpUrl = raw('SMTP_URL') === '' ? null : url('SMTP_URL', ['smtp:', 'smtps:']);
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']).replace(/\/+$/, '');
+  const reports = reportsStorage(raw, oneOf, url, problems, path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')));
   const mailFrom = raw('MAIL_FROM');
   if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}")`);
   const config: AppConfig = {
@@ -136,9 +148,50 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       perAccount: integer('AUTH_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000),
       windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
     },
+    reports,
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;
+}
+
+/** REPORTS_*: a local folder kept out of the served web, or an S3-compatible bucket. */
+function reportsStorage(
+  raw: (name: EnvName) => string,
+  oneOf: <T extends string>(name: EnvName, allowed: readonly T[]) => T,
+  url: (name: EnvName, protocols: string[]) => string,
+  problems: string[],
+  webDistDir: string,
+): ReportsStorageConfig {
+  const driver = oneOf('REPORTS_STORAGE', ['local', 's3'] as const);
+  if (driver !== 's3') {
+    const dir = path.resolve(REPO_ROOT, raw('REPORTS_DIR'));
+    const relative = path.relative(webDistDir, dir);
+    if (relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative))) {
+      problems.push(`REPORTS_DIR must not be inside WEB_DIST_DIR, which is served to everyone (got "${raw('REPORTS_DIR')}")`);
+    }
+    return { driver: 'local', dir };
+  }
+  const bucket = raw('REPORTS_S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`REPORTS_S3_BUCKET must name a bucket (3-63 lower-case letters, digits, '.' or '-') when REPORTS_STORAGE=s3 (got "${bucket}")`);
+  }
+  const endpoint = raw('REPORTS_S3_ENDPOINT') === '' ? null : url('REPORTS_S3_ENDPOINT', ['http:', 'https:']);
+  const forcePathStyle = oneOf('REPORTS_S3_FORCE_PATH_STYLE', ['true', 'false'] as const) === 'true';
+  const accessKeyId = raw('REPORTS_S3_ACCESS_KEY_ID');
+  const secretAccessKey = raw('REPORTS_S3_SECRET_ACCESS_KEY');
+  if ((accessKeyId === '') !== (secretAccessKey === '')) {
+    problems.push('REPORTS_S3_ACCESS_KEY_ID and REPORTS_S3_SECRET_ACCESS_KEY must be set together (or both left unset for the default credential chain)');
+  }
+  return {
+    driver: 's3',
+    s3: {
+      bucket,
+      region: raw('REPORTS_S3_REGION'),
+      endpoint,
+      forcePathStyle,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    },
+  };
 }
 
 /** Hides the password of a connection URL before it is printed. */

@@ -31,6 +31,14 @@ export const ENV_VARIABLES = [
   { name: 'AUTH_RATE_LIMIT_PER_IP', default: '30', description: 'Login, registration, resend-verification and forgot-password attempts allowed from one client IP per window (each kind counted apart).', usedBy: ['api'] },
   { name: 'AUTH_RATE_LIMIT_PER_ACCOUNT', default: '10', description: 'The same attempts allowed for one email address per window.', usedBy: ['api'] },
   { name: 'AUTH_RATE_LIMIT_WINDOW_SECONDS', default: '900', description: 'Length of the fixed rate-limit window; over the limit the API answers 429.', usedBy: ['api'] },
+  { name: 'REPORTS_STORAGE', default: 'local', description: 'Where medical report files are kept: `local` (the folder `REPORTS_DIR`; one API replica, or a shared volume) or `s3` (an S3-compatible bucket; use it when several API replicas run).', usedBy: ['api'] },
+  { name: 'REPORTS_DIR', default: 'var/uploads', description: 'Folder of the local report storage; relative paths start at the repository root. Must not be inside `WEB_DIST_DIR` (files are only ever served through the authorised download).', usedBy: ['api'] },
+  { name: 'REPORTS_S3_BUCKET', default: null, description: 'Bucket holding the report files when `REPORTS_STORAGE=s3` (required then). Keep it private: files are served only through the API.', usedBy: ['api'] },
+  { name: 'REPORTS_S3_REGION', default: 'us-east-1', description: 'Region of the bucket (S3-compatible servers usually accept any).', usedBy: ['api'] },
+  { name: 'REPORTS_S3_ENDPOINT', default: null, description: 'URL of an S3-compatible server (MinIO, Ceph, Cloudflare R2, …). Unset: AWS S3 of `REPORTS_S3_REGION`.', usedBy: ['api'] },
+  { name: 'REPORTS_S3_FORCE_PATH_STYLE', default: 'false', description: '`true` addresses the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need; `false` uses `bucket.endpoint`.', usedBy: ['api'] },
+  { name: 'REPORTS_S3_ACCESS_KEY_ID', default: null, description: 'Access key for the bucket. Unset (with the secret unset too): the AWS default credential chain (instance or pod role, web identity, `AWS_*` variables).', usedBy: ['api'] },
+  { name: 'REPORTS_S3_SECRET_ACCESS_KEY', default: null, description: 'Secret key matching `REPORTS_S3_ACCESS_KEY_ID`; set both or neither.', usedBy: ['api'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 
 export type EnvName = (typeof ENV_VARIABLES)[number]['name'];

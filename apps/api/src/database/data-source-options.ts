@@ -7,6 +7,7 @@ import { EmailTokenEntity } from '../modules/auth/entities/email-token.entity';
 import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
 import { ProfileAccessLogEntity } from '../modules/audit/entities/profile-access-log.entity';
+import { MedicalReportEntity } from '../modules/reports/entities/medical-report.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -15,6 +16,7 @@ export const ENTITIES = [
   RefreshTokenEntity,
   AuthLogEntity,
   ProfileAccessLogEntity,
+  MedicalReportEntity,
 ];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */

@@ -2,6 +2,13 @@ import { CreateUsers1795280400000 } from './1795280400000-CreateUsers';
 import { AddAccounts1795366800000 } from './1795366800000-AddAccounts';
 import { AddProfileAccessLogs1795460000000 } from './1795460000000-AddProfileAccessLogs';
 import { AddPatientProfile1795470000000 } from './1795470000000-AddPatientProfile';
+import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReports';
 
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
-export const MIGRATIONS = [CreateUsers1795280400000, AddAccounts1795366800000, AddProfileAccessLogs1795460000000, AddPatientProfile1795470000000];
+export const MIGRATIONS = [
+  CreateUsers1795280400000,
+  AddAccounts1795366800000,
+  AddProfileAccessLogs1795460000000,
+  AddPatientProfile1795470000000,
+  AddMedicalReports1795480000000,
+];

@@ -1,0 +1,120 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatFileSize } from '@cqa/contracts';
+import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
+import { expectAccessible, watchConsole } from '../support/pages';
+
+// Texts of the message catalogue (libs/contracts/src/messages.ts), quoted as the spec words them.
+const UPLOADED = 'Report uploaded!';
+const DELETED = 'Report deleted';
+const NONE_UPLOADED = 'No medical reports uploaded yet.';
+const INVALID_TYPE = 'Invalid file type. Only PDF, JPG, JPEG, and PNG files are allowed.';
+
+/** A small, valid one-page PDF that says who uploaded it. */
+function pdf(text: string): Buffer {
+  const content = `BT /F1 18 Tf 40 120 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 400 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function demoPatientId(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
+  expect(login.status()).toBe(200);
+  const { accessToken } = await login.json();
+  const res = await request.get('/api/admin/patients-auth', { headers: { Authorization: `Bearer ${accessToken}` } });
+  const { users } = await res.json();
+  return users.find((u: { email: string }) => u.email === DEMO.patient).patient_id;
+}
+
+/**
+ * Opens a report from its row. The page fetches the authorised download with its in-memory token, and the new tab
+ * shows a blob: URL of those bytes: no link with a credential is ever made.
+ */
+async function openReport(page: Page, fileName: string, expected: Buffer): Promise<Page> {
+  const [tab, download] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => /\/api\/medical-reports\/[0-9a-f-]+\/file$/.test(r.url())),
+    page.getByRole('button', { name: `Open ${fileName}` }).click(),
+  ]);
+  expect(download.status()).toBe(200);
+  expect(download.request().headers().authorization).toMatch(/^Bearer /);
+  const headers = download.headers();
+  expect(headers['content-type']).toBe('application/pdf');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['cache-control']).toBe('private, no-store');
+  expect(headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(fileName)}`);
+  expect((await download.body()).equals(expected)).toBe(true);
+  await expect.poll(() => tab.url()).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+$/);
+  return tab;
+}
+
+test.describe('medical reports', () => {
+  test('a patient uploads a PDF in wizard step 5, sees, opens and deletes it; an expert sees it read-only', async ({ page, browser, request }) => {
+    test.setTimeout(120_000);
+    const problems = watchConsole(page);
+    const fileName = `e2e-biopsy-${Date.now().toString(36)}.pdf`;
+    const file = pdf('Biopsy report for the e2e journey');
+
+    await signIn(page, 'patient');
+    await page.goto('/patient-profile?step=5');
+    await expect(page.getByRole('heading', { name: 'Medical Reports Upload' })).toBeVisible();
+    await expect(page.getByText(NONE_UPLOADED)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Report type' }).locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText('Lab Results');
+    await expectAccessible(page);
+
+    // A script named like a picture is refused before any byte is sent.
+    await page.getByLabel('Report file').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('#!/bin/sh\necho pwned\n') });
+    await expect(page.getByRole('alert').filter({ hasText: INVALID_TYPE })).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Report type' }).click();
+    await page.locator('.ant-select-item-option[title="Pathology Reports"]').click();
+    await page.getByLabel('Report file').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: file });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(UPLOADED)).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: fileName });
+    await expect(row).toContainText('Pathology Reports');
+    await expect(row).toContainText(formatFileSize(file.length));
+    await expectAccessible(page);
+
+    const tab = await openReport(page, fileName, file);
+    await tab.close();
+
+    // An expert opens the read-only profile's Reports tab: the report is listed, opens, and cannot be deleted.
+    const patientId = await demoPatientId(request);
+    const expertContext = await browser.newContext();
+    const expert = await expertContext.newPage();
+    await signIn(expert, 'expert');
+    await expert.goto(`/patient-profile-readonly/${patientId}`);
+    await expert.getByRole('tab', { name: 'Reports' }).click();
+    const expertRow = expert.getByRole('row').filter({ hasText: fileName });
+    await expect(expertRow).toContainText('Pathology Reports');
+    await expect(expert.getByRole('button', { name: `Delete ${fileName}` })).toHaveCount(0);
+    await expect(expert.getByLabel('Report file')).toHaveCount(0);
+    await expectAccessible(expert);
+    await (await openReport(expert, fileName, file)).close();
+    await expertContext.close();
+
+    // Back to the patient: delete, after confirming.
+    await page.getByRole('button', { name: `Delete ${fileName}` }).click();
+    await expect(page.getByText(`Delete "${fileName}"? This cannot be undone.`)).toBeVisible();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(DELETED)).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(0);
+    await expect(page.getByText(NONE_UPLOADED)).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

@@ -20,7 +20,7 @@ export interface ProfileFieldProps {
 
 const fieldId = (name: string) => `profile-${name}`;
 const errorId = (name: string) => `profile-${name}-error`;
-const legendStyle: CSSProperties = { fontSize: 14, marginBottom: 8, padding: 0, border: 0 };
+const legendStyle: CSSProperties = { fontSize: 14, marginBottom: 8, padding: 0, border: 0, color: 'rgba(0, 0, 0, 0.88)' };
 const fieldsetStyle: CSSProperties = { border: 0, margin: 0, padding: 0, minWidth: 0 };
 const gridStyle: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: '4px 16px' };
 

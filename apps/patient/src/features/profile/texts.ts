@@ -31,5 +31,4 @@ export const ProfileScreenTexts = {
   leave: 'Leave',
   stay: 'Stay',
   editCard: (title: string) => `Edit ${title}`,
-  yearOf: (label: string) => label,
 } as const;

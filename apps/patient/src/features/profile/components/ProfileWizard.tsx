@@ -11,7 +11,7 @@ import {
 } from '@cqa/web-core';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { useAutosave } from '../hooks/use-autosave';
-import { UnsavedChangesPrompt } from '../hooks/use-unsaved-changes-prompt';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 import { parseStep, savedForm, stepStorageKey, type ProfileValues } from '../model';
 import { ProfileScreenTexts } from '../texts';
 import { ProfileField, isRangeMessage } from './ProfileField';

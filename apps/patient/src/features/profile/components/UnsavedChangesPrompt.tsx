@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { Modal } from 'antd';
 import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import { ProfileScreenTexts } from '../texts';
 
 /**
  * Spec section 2: leaving the wizard with unsaved changes asks first. In-app navigation (links, back, another
@@ -34,9 +35,9 @@ export function UnsavedChangesPrompt({ isDirty, message }: { isDirty: () => bool
   return (
     <Modal
       open={blocker.state === 'blocked'}
-      title="Unsaved changes"
-      okText="Leave"
-      cancelText="Stay"
+      title={ProfileScreenTexts.unsavedTitle}
+      okText={ProfileScreenTexts.leave}
+      cancelText={ProfileScreenTexts.stay}
       onOk={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     >

@@ -13,3 +13,4 @@ export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export { testUser, signedInState } from './testing/auth-fixtures';
 export { installFetchMock, type MockReply, type MockCall } from './testing/fetch-mock';
+export * from './api/questions-api';

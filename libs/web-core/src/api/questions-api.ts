@@ -43,8 +43,9 @@ export function statsUrl(cancerType?: string): string {
 const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Question', 'QuestionList', 'QuestionStats'] });
 
 /**
- * Questions, answers, ratings and dashboard counts. A change to a question or its answers refreshes its detail, every
- * loaded list (answers_count, has_expert_answer and search results depend on answers) and the counts.
+ * Questions, answers, ratings and dashboard counts. A saved change to a question or its answers refreshes its detail,
+ * every loaded list (answers_count, has_expert_answer and search results depend on answers) and the counts; a refused
+ * change refreshes nothing.
  */
 export const questionsApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -62,31 +63,31 @@ export const questionsApi = tagged.injectEndpoints({
     }),
     createQuestion: build.mutation<CreateQuestionResponse, CreateQuestionRequest>({
       query: (body) => ({ url: rel(QuestionPaths.list), method: 'POST', body }),
-      invalidatesTags: ['QuestionList', 'QuestionStats'],
+      invalidatesTags: (_result, error) => (error ? [] : ['QuestionList', 'QuestionStats']),
     }),
     updateQuestion: build.mutation<unknown, { id: Id } & UpdateQuestionRequest>({
       query: ({ id, ...body }) => ({ url: rel(QuestionPaths.one(id)), method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Question', id: String(id) }, 'QuestionList', 'QuestionStats'],
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Question', id: String(id) }, 'QuestionList', 'QuestionStats']),
     }),
     deleteQuestion: build.mutation<unknown, Id>({
       query: (id) => ({ url: rel(QuestionPaths.one(id)), method: 'DELETE' }),
-      invalidatesTags: ['QuestionList', 'QuestionStats'],
+      invalidatesTags: (_result, error) => (error ? [] : ['QuestionList', 'QuestionStats']),
     }),
     createAnswer: build.mutation<AnswerView, { questionId: Id } & CreateAnswerRequest>({
       query: ({ questionId, ...body }) => ({ url: rel(QuestionPaths.answers(questionId)), method: 'POST', body }),
-      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats'],
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats']),
     }),
     updateAnswer: build.mutation<AnswerView, { questionId: Id; answerId: Id } & UpdateAnswerRequest>({
       query: ({ answerId, questionId: _questionId, ...body }) => ({ url: rel(QuestionPaths.answer(answerId)), method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'Question', id: String(questionId) }, 'QuestionList'],
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList']),
     }),
     deleteAnswer: build.mutation<unknown, { questionId: Id; answerId: Id }>({
       query: ({ answerId }) => ({ url: rel(QuestionPaths.answer(answerId)), method: 'DELETE' }),
-      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats'],
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats']),
     }),
     rateAnswer: build.mutation<unknown, { questionId: Id; answerId: Id } & RateAnswerRequest>({
       query: ({ answerId, questionId: _questionId, ...body }) => ({ url: rel(QuestionPaths.rating(answerId)), method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { questionId }) => [{ type: 'Question', id: String(questionId) }],
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }]),
     }),
   }),
 });

@@ -20,3 +20,4 @@ export { RatingSummary } from './RatingSummary';
 export { ConfirmDialog } from './ConfirmDialog';
 export { VisuallyHidden } from './VisuallyHidden';
 export { QuestionLoadState } from './QuestionLoadState';
+export { answerFixture, questionSummaryFixture, questionDetailFixture } from './testing';

@@ -85,7 +85,7 @@ export function AdminQuestionPage() {
     );
 
   return (
-    <article>
+    <section>
       <p>
         <Link to={paths.adminDashboard}>{QaUiTexts.backToQuestions}</Link>
       </p>
@@ -138,6 +138,6 @@ export function AdminQuestionPage() {
         }}
         onCancel={() => setDeleting(null)}
       />
-    </article>
+    </section>
   );
 }

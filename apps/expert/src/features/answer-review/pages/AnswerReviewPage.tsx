@@ -19,7 +19,7 @@ export function AnswerReviewPage() {
 
   const answers = answersForReview(question, user?.id);
   return (
-    <article>
+    <section>
       <p>
         <Link to={paths.expertQuestion(question.id)}>{QaUiTexts.backToQuestion}</Link>
       </p>
@@ -52,6 +52,6 @@ export function AnswerReviewPage() {
           />
         ))
       )}
-    </article>
+    </section>
   );
 }

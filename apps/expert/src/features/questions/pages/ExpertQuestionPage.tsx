@@ -85,7 +85,7 @@ export function ExpertQuestionPage() {
   };
 
   return (
-    <article>
+    <section>
       <p style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
         <Link to={paths.expertQuestions}>{QaUiTexts.backToQuestions}</Link>
         <Link to={paths.expertAnswerReview(question.id)}>{QaUiTexts.reviewAnswers}</Link>
@@ -142,6 +142,6 @@ export function ExpertQuestionPage() {
         }}
         onCancel={() => setDeleting(null)}
       />
-    </article>
+    </section>
   );
 }

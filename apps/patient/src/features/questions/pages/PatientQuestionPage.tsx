@@ -59,7 +59,7 @@ export function PatientQuestionPage() {
   );
 
   return (
-    <article>
+    <section>
       <p>
         <Link to={paths.patientQuestions}>{QaUiTexts.backToQuestions}</Link>
       </p>
@@ -121,6 +121,6 @@ export function PatientQuestionPage() {
           />
         )}
       />
-    </article>
+    </section>
   );
 }

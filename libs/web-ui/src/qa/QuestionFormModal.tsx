@@ -28,10 +28,7 @@ export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSu
     setSaving(true);
     try {
       const saved = await onSubmit({ question_text: values.question_text.trim(), cancer_type: values.cancer_type });
-      if (saved) {
-        form.resetFields();
-        onClose();
-      }
+      if (saved) onClose();
     } finally {
       setSaving(false);
     }
@@ -46,8 +43,8 @@ export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSu
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={saving}
-      forceRender
-      destroyOnHidden={false}
+      // A fresh, empty form each time it opens.
+      destroyOnHidden
     >
       <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: GENERAL_CANCER_TYPE }}>
         <Form.Item name="question_text" label={QaUiTexts.questionLabel} rules={questionTextRules}>

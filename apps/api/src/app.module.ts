@@ -9,6 +9,7 @@ import { UsersAdminModule } from './modules/users/users-admin.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
+import { QuestionsModule } from './modules/questions/questions.module';
 import { QueuesModule } from './queues/queues.module';
 
 /** Infrastructure shared by the API and the worker. */
@@ -18,7 +19,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, UsersAdminModule];
+export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, QuestionsModule];
 
 @Module({})
 export class AppModule {

@@ -6,8 +6,11 @@ import { PatientEntity } from '../modules/users/entities/patient.entity';
 import { EmailTokenEntity } from '../modules/auth/entities/email-token.entity';
 import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
+import { AnswerEntity } from '../modules/questions/entities/answer.entity';
+import { QuestionEntity } from '../modules/questions/entities/question.entity';
+import { RatingEntity } from '../modules/questions/entities/rating.entity';
 
-export const ENTITIES = [UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity];
+export const ENTITIES = [UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity, QuestionEntity, AnswerEntity, RatingEntity];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */
 export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {

@@ -1,0 +1,81 @@
+import { containsPattern, fullTextQuery, listQuestionsSql, toAnswerView, toQuestionSummary, AnswerRow } from './question-queries';
+
+describe('fullTextQuery', () => {
+  it('requires every word as a prefix', () => {
+    expect(fullTextQuery('Tamoxifen side effects')).toBe('+tamoxifen* +side* +effects*');
+  });
+
+  it('drops stopwords, short words and repeats, which would otherwise make MATCH find nothing', () => {
+    expect(fullTextQuery('What is the best diet for me? Diet!')).toBe('+best* +diet*');
+    expect(fullTextQuery('CT of a lung')).toBe('+lung*');
+    expect(fullTextQuery('is it ok')).toBe('');
+  });
+
+  it('lets no boolean operator or quote through', () => {
+    expect(fullTextQuery('-chemo +"radiation" (proton)* ~x <y> @3 chemo*')).toBe('+chemo* +radiation* +proton*');
+    expect(fullTextQuery('non-hodgkin')).toBe('+non* +hodgkin*');
+  });
+
+  it('keeps letters of any script and digits, and at most eight words', () => {
+    expect(fullTextQuery('Krebstherapie für Kinder 2024')).toBe('+krebstherapie* +für* +kinder* +2024*');
+    expect(fullTextQuery('one1 two2 thr3 fou4 fiv5 six6 sev7 eig8 nin9 ten0').split(' ')).toHaveLength(8);
+  });
+});
+
+describe('containsPattern', () => {
+  it('escapes the LIKE wildcards and the escape character', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('listQuestionsSql', () => {
+  const base = { filter: 'all' as const, cancerType: null, search: null, page: 1, perPage: 10 };
+
+  it('pages over ids only, then reads the rows of the page (deferred join)', () => {
+    const { sql, params } = listQuestionsSql({ ...base, page: 500 });
+    expect(sql).toMatch(/FROM \(SELECT q\.id FROM cancer_questions q ORDER BY q\.created_at DESC, q\.id DESC LIMIT \? OFFSET \?\) page JOIN cancer_questions q/);
+    expect(params).toEqual([10, 4990]);
+  });
+
+  it('filters by expert answer and cancer type key, General included', () => {
+    const { sql, params } = listQuestionsSql({ ...base, filter: 'answered', cancerType: 'undefined', perPage: 5, page: 2 });
+    expect(sql).toContain('WHERE q.cancer_type_key = ? AND q.has_expert_answer = 1');
+    expect(params).toEqual(['General', 5, 5]);
+    expect(listQuestionsSql({ ...base, filter: 'unanswered' }).sql).toContain('q.has_expert_answer = 0');
+  });
+
+  it('searches questions and answers through both full-text indexes, or the question text for short words', () => {
+    const fullText = listQuestionsSql({ ...base, search: 'immunotherapy', cancerType: 'Melanoma' });
+    expect(fullText.sql).toContain('MATCH(question_text) AGAINST (? IN BOOLEAN MODE)');
+    expect(fullText.sql).toContain('MATCH(answer_text) AGAINST (? IN BOOLEAN MODE)');
+    expect(fullText.params).toEqual(['+immunotherapy*', '+immunotherapy*', 'Melanoma', 10, 0]);
+    const short = listQuestionsSql({ ...base, search: ' CT ' });
+    expect(short.sql).not.toContain('MATCH');
+    expect(short.params).toEqual(['%CT%', 10, 0]);
+  });
+});
+
+describe('row mapping', () => {
+  const answerRow: AnswerRow = {
+    id: '7', question_id: '3', answer_type: 'expert', answer_text: 'x', explanation_logic: null, sources: '["a","b"]', search_method: null,
+    expert_id: null, expert_name: null, created_at: new Date('2026-01-02T03:04:05.678Z'), rating_count: '3', average_rating: '4.3333',
+    my_rating: null, my_feedback: null,
+  };
+
+  it('rounds the average to one decimal, parses stored sources and turns database strings into numbers', () => {
+    expect(toAnswerView(answerRow)).toMatchObject({
+      id: 7, question_id: 3, sources: ['a', 'b'], average_rating: 4.3, rating_count: 3, my_rating: null, created_at: '2026-01-02T03:04:05.678Z',
+    });
+    expect(toAnswerView({ ...answerRow, average_rating: null, rating_count: 0, my_rating: '5' })).toMatchObject({ average_rating: null, my_rating: 5 });
+    expect(toAnswerView({ ...answerRow, sources: ['c'] }).sources).toEqual(['c']);
+    expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }).sources).toEqual(['https://plain.example']);
+  });
+
+  it("shows a question without type as 'General' and the expert flag as a boolean", () => {
+    const row = { id: '1', question_text: 'q', cancer_type: null, created_at: new Date(0), patient_id: null, answers_count: '2', has_expert_answer: 1 };
+    expect(toQuestionSummary(row)).toEqual({
+      id: 1, question_text: 'q', cancer_type: 'General', created_at: '1970-01-01T00:00:00.000Z', patient_id: null, answers_count: 2, has_expert_answer: true,
+    });
+    expect(toQuestionSummary({ ...row, has_expert_answer: 0 }).has_expert_answer).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Space, Tag, Typography } from 'antd';
 import { ANSWER_KIND_LABELS, QuestionTexts, type AnswerView } from '@cqa/contracts';
-import { formatDate } from './format';
+import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
 import { RatingSummary } from './RatingSummary';
 import { SourcesList } from './SourcesList';
@@ -22,16 +22,14 @@ interface AnswerCardProps {
 function AnswerHeading({ answer }: { answer: AnswerView }) {
   if (answer.answer_type !== 'expert') return <>{QaUiTexts.answerHeading(ANSWER_KIND_LABELS[answer.answer_type])}</>;
   return (
-    <>
-      <Tag color="green" style={{ fontSize: 13 }}>
-        {QuestionTexts.expertAnswerBadge}
-      </Tag>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <Tag style={{ ...tagStyles.success, fontSize: 13, marginInlineEnd: 0 }}>{QuestionTexts.expertAnswerBadge}</Tag>
       {answer.expert_name && (
         <span style={{ fontWeight: 400 }}>
           {QaUiTexts.by} {answer.expert_name}
         </span>
       )}
-    </>
+    </span>
   );
 }
 

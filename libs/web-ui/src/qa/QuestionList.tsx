@@ -5,7 +5,7 @@ import { Messages, QuestionTexts, displayCancerType, type QuestionSummary } from
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { LoadingState } from '../components/LoadingState';
-import { excerpt, formatDate } from './format';
+import { excerpt, formatDate, tagStyles } from './format';
 import { Pager } from './Pager';
 import { QaUiTexts } from './texts';
 
@@ -60,7 +60,7 @@ function QuestionListItem({ question, href, showNeedsExpertBadge, renderActions 
             <Tag color="blue">{displayCancerType(question.cancer_type)}</Tag>
             <Typography.Text type="secondary">{QaUiTexts.submitted(formatDate(question.created_at))}</Typography.Text>
             <Typography.Text type="secondary">{QaUiTexts.answersCount(question.answers_count)}</Typography.Text>
-            {showNeedsExpertBadge && !question.has_expert_answer && <Tag color="orange">{QuestionTexts.needsExpertAnswerBadge}</Tag>}
+            {showNeedsExpertBadge && !question.has_expert_answer && <Tag style={tagStyles.warning}>{QuestionTexts.needsExpertAnswerBadge}</Tag>}
           </Space>
         </div>
         {renderActions?.(question)}

@@ -17,3 +17,9 @@ export function excerpt(text: string, max = 220): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
+
+/** Tag colours with text dark enough for WCAG AA on their light backgrounds (antd's presets are too pale). */
+export const tagStyles = {
+  warning: { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' },
+  success: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
+} as const;

@@ -71,7 +71,7 @@ export function PatientQuestionPage() {
           patientId={question.patient_id}
           profileHref={!isPatient && question.patient_id ? paths.patientProfile(question.patient_id) : undefined}
           cancerType={
-            <span>
+            <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
               <CancerTypeBadge value={question.cancer_type} />
               {isOwn && (
                 <Button size="small" icon={<EditOutlined aria-hidden />} onClick={() => setEditing('cancer_type')} aria-label={QaUiTexts.editCancerType}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { QuestionTexts, displayCancerType } from '@cqa/contracts';
 import { formatDate } from './format';
 import { QaUiTexts } from './texts';
@@ -33,11 +34,15 @@ export function QuestionMeta({ createdAt, patientId, profileHref, profileInNewTa
       <Typography.Text type="secondary">
         {QaUiTexts.patientId}: {patientId ?? QuestionTexts.anonymous}
       </Typography.Text>
-      {patientId && profileHref && (
-        <a href={profileHref} {...(profileInNewTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-          {QuestionTexts.viewProfile}
-        </a>
-      )}
+      {patientId &&
+        profileHref &&
+        (profileInNewTab ? (
+          <a href={profileHref} target="_blank" rel="noopener noreferrer">
+            {QuestionTexts.viewProfile}
+          </a>
+        ) : (
+          <Link to={profileHref}>{QuestionTexts.viewProfile}</Link>
+        ))}
     </Space>
   );
 }

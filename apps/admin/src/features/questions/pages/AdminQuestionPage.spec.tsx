@@ -33,6 +33,7 @@ describe('AdminQuestionPage', () => {
     api.reply('/api/questions/10', { status: 200, body: questionDetailFixture({}, [expertAnswer, aiAnswer]) });
     renderAt('/admin/questions/10');
     expect(await screen.findByRole('tab', { name: 'OpenAI O1 (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: QuestionTexts.viewProfile })).toHaveAttribute('href', '/patients/77/profile');
     expect(screen.getByRole('tab', { name: 'From Community (0)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Expert Answers (1)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Deep Research (0)' })).toBeInTheDocument();

@@ -10,8 +10,8 @@ import { PatientQuestionPage } from './PatientQuestionPage';
 jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
-function renderAt(at: string) {
-  const store = createAppStore({ auth: signedInState('patient') });
+function renderAt(at: string, role: 'patient' | 'admin' = 'patient') {
+  const store = createAppStore({ auth: signedInState(role) });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[at]}>
@@ -76,6 +76,15 @@ describe('PatientQuestionPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.errors.updateCancerTypeFailed));
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('offers View Profile only to a viewer who is not a patient', async () => {
+    const api = installFetchMock();
+    api.reply('/api/questions/10', { status: 200, body: questionDetailFixture({ patient_id: '77' }, [aiAnswer]) });
+    renderAt('/patient/questions/10', 'admin');
+    expect(await screen.findByRole('link', { name: QuestionTexts.viewProfile })).toHaveAttribute('href', '/patients/77/profile');
+    expect(screen.getByRole('heading', { name: 'OpenAI O1 answer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit rating' })).not.toBeInTheDocument();
   });
 
   it("shows no edit controls on another patient's question", async () => {

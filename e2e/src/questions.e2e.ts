@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
-import { expectAccessible } from '../support/pages';
+import { expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the contracts (Messages, QuestionTexts), quoted as the spec words them.
 const QUESTION_SUBMITTED = 'Question submitted successfully!';
@@ -42,6 +42,15 @@ async function newSignedInPage(browser: Browser, role: 'patient' | 'expert' | 'a
 /** axe on the page at rest: the pointer off every control (a click leaves it hovering, in antd's lighter hover colour). */
 async function accessible(page: Page) {
   await page.mouse.move(2, 400);
+  // Let hover and loading colours finish fading back; axe mid-transition measures a colour no one sees at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await expectAccessible(page);
 }
 
@@ -63,6 +72,7 @@ test.describe('questions, answers and ratings', () => {
     const questionText = `Can intermittent fasting ${token} help me cope with chemotherapy side effects?`;
     const answerText = `Short fasting around infusions ${token} is being studied; **talk to your oncologist** first.`;
 
+    const patientConsole = watchConsole(page);
     // Patient: dashboard, the Ask a New Question modal with its validation, then the new question's page.
     await signIn(page, 'patient');
     await page.goto('/patient/questions');
@@ -102,6 +112,7 @@ test.describe('questions, answers and ratings', () => {
 
     // Expert: finds it unanswered, answers it.
     const expert = await newSignedInPage(browser, 'expert');
+    const expertConsole = watchConsole(expert);
     await expect(expert).toHaveURL(/\/expert\/questions$/);
     await expect(expert.getByRole('heading', { level: 1, name: 'Expert Dashboard' })).toBeVisible();
     await expect(expert.getByRole('region', { name: 'Counts' })).toContainText('Patients');
@@ -218,6 +229,9 @@ test.describe('questions, answers and ratings', () => {
     await admin.getByRole('dialog', { name: 'Delete Question' }).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(admin, QUESTION_DELETED)).toBeVisible();
     await expect(admin.getByText('No questions found.')).toBeVisible();
+
+    expect(patientConsole, 'patient console errors').toEqual([]);
+    expect(expertConsole, 'expert console errors').toEqual([]);
 
     // The patient's link now leads to the not-found state.
     await page.goto(`/patient/questions/${questionId}`);

@@ -20,7 +20,7 @@ const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 const { hash } = require('argon2');
 const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
-const { listQuestionsSql, questionSql, answersSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+const { fetchQuestionPage, questionSql, answersSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -215,25 +215,25 @@ async function seededAlready() {
 // ---------------------------------------------------------------------------------------------------------------
 // Load: autocannon against the API, then the same statements on a bare pool.
 
+const page = (extra) => ({ filter: 'all', cancerType: null, search: null, page: 1, perPage: 10, ...extra });
+/** raw: the API's own statements (fetchQuestionPage, questionSql, answersSql from the build) on the bare pool. */
 const SCENARIOS = [
-  { name: 'list page 1', path: () => '/api/questions?page=1', sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: null, page: 1, perPage: 10 })] },
+  { name: 'list page 1', path: () => '/api/questions?page=1', raw: (run) => fetchQuestionPage(run, page({})) },
   {
     name: 'list answered + Breast Cancer', path: () => '/api/questions?filter=answered&cancer_type=Breast%20Cancer&page=1',
-    sql: () => [listQuestionsSql({ filter: 'answered', cancerType: 'Breast Cancer', search: null, page: 1, perPage: 10 })],
+    raw: (run) => fetchQuestionPage(run, page({ filter: 'answered', cancerType: 'Breast Cancer' })),
   },
-  { name: 'list page 500', path: () => '/api/questions?page=500', sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: null, page: 500, perPage: 10 })] },
+  { name: 'list page 500', path: () => '/api/questions?page=500', raw: (run) => fetchQuestionPage(run, page({ page: 500 })) },
   {
-    name: 'detail (random question)', random: true,
-    path: (id) => `/api/questions/${id}`,
-    sql: (id, viewer) => [questionSql(id), answersSql({ questionId: id }, viewer)],
+    name: 'detail (random question)', path: (id) => `/api/questions/${id}`,
+    raw: async (run, id, viewer) => {
+      for (const { sql, params } of [questionSql(id), answersSql({ questionId: id }, viewer)]) await run(sql, params);
+    },
   },
-  {
-    name: `search "${SEARCH_SELECTIVE}"`, path: () => `/api/questions?q=${SEARCH_SELECTIVE}`,
-    sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: SEARCH_SELECTIVE, page: 1, perPage: 10 })],
-  },
+  { name: `search "${SEARCH_SELECTIVE}"`, path: () => `/api/questions?q=${SEARCH_SELECTIVE}`, raw: (run) => fetchQuestionPage(run, page({ search: SEARCH_SELECTIVE })) },
   {
     name: `search "${SEARCH_COMMON}" (common word)`, path: () => `/api/questions?q=${SEARCH_COMMON}`,
-    sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: SEARCH_COMMON, page: 1, perPage: 10 })],
+    raw: (run) => fetchQuestionPage(run, page({ search: SEARCH_COMMON })),
   },
 ];
 const randomQuestion = () => 1 + Math.floor(Math.random() * QUESTIONS);
@@ -250,13 +250,14 @@ async function driveApi(baseUrl, token, scenario, duration) {
 }
 
 async function driveRaw(pool, viewer, scenario, duration) {
+  const run = async (sql, params) => (await pool.query(sql, params))[0];
   const latencies = [];
   const deadline = performance.now() + duration * 1000;
   let done = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      for (const { sql, params } of scenario.sql(randomQuestion(), viewer)) await pool.query(sql, params);
+      await scenario.raw(run, randomQuestion(), viewer);
       latencies.push(performance.now() - t0);
       done++;
     }

@@ -1,4 +1,7 @@
-import { containsPattern, fullTextQuery, listQuestionsSql, toAnswerView, toQuestionSummary, AnswerRow } from './question-queries';
+import {
+  AnswerRow, containsPattern, fetchQuestionPage, fullTextQuery, listQuestionsSql, recentSearchSql, SEARCH_WINDOW, searchWindowSql,
+  toAnswerView, toQuestionSummary, wordPrefixPattern,
+} from './question-queries';
 
 describe('fullTextQuery', () => {
   it('requires every word as a prefix', () => {
@@ -52,6 +55,66 @@ describe('listQuestionsSql', () => {
     const short = listQuestionsSql({ ...base, search: ' CT ' });
     expect(short.sql).not.toContain('MATCH');
     expect(short.params).toEqual(['%CT%', 10, 0]);
+  });
+});
+
+describe('the search over the newest questions', () => {
+  const base = { filter: 'unanswered' as const, cancerType: 'Leukemia', search: 'chemo fatigue', page: 2, perPage: 10 };
+
+  it('tests each word as a token prefix, with the same words as the full-text query', () => {
+    expect(wordPrefixPattern('chemo')).toBe('(?<![\\p{L}\\p{N}_])chemo');
+    const { sql, params } = recentSearchSql(base, ['chemo', 'fatigue'], '2026-01-01 00:00:00.000');
+    expect(sql).toContain('q.cancer_type_key = ? AND q.has_expert_answer = 0 AND q.created_at >= ?');
+    expect(sql).toContain('((q.question_text REGEXP ? AND q.question_text REGEXP ?) OR (SELECT 1 FROM cancer_answers a');
+    expect(params).toEqual(['Leukemia', '2026-01-01 00:00:00.000', ...Array(2).fill([wordPrefixPattern('chemo'), wordPrefixPattern('fatigue')]).flat(), 10, 10]);
+    expect(recentSearchSql(base, ['chemo'], null).sql).not.toContain('created_at >=');
+  });
+
+  it('finds where the window starts under the same filters', () => {
+    const { sql, params } = searchWindowSql(base);
+    expect(sql).toContain(`LIMIT 1 OFFSET ${SEARCH_WINDOW - 1}`);
+    expect(params).toEqual(['Leukemia']);
+  });
+
+  describe('fetchQuestionPage', () => {
+    const row = (id: number) => ({ id });
+    /** Stands in for the database: answers by the kind of statement, and records which ran. */
+    const database = (windowStart: unknown[], recent: unknown[]) => {
+      const ran: string[] = [];
+      const run = async (sql: string) => {
+        const kind = sql.includes('LIMIT 1 OFFSET') ? 'window' : sql.includes('REGEXP') ? 'recent' : sql.includes('MATCH') ? 'fulltext' : 'list';
+        ran.push(kind);
+        return kind === 'window' ? windowStart : kind === 'recent' ? recent : [row(99)];
+      };
+      return { ran, run };
+    };
+    const start = [{ created_at: new Date() }];
+
+    it('answers from the window when it fills the page', async () => {
+      const db = database(start, [row(1), row(2)]);
+      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(1), row(2)]);
+      expect(db.ran).toEqual(['window', 'recent']);
+    });
+
+    it('falls back to the full-text query when the window does not fill the page', async () => {
+      const db = database(start, [row(1)]);
+      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(99)]);
+      expect(db.ran).toEqual(['window', 'recent', 'fulltext']);
+    });
+
+    it('trusts a short window result when every question was in the window', async () => {
+      const db = database([], [row(1)]);
+      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(1)]);
+      expect(db.ran).toEqual(['window', 'recent']);
+    });
+
+    it('lists without a search, and with only short words, in one statement', async () => {
+      for (const search of [null, 'CT']) {
+        const db = database(start, []);
+        await fetchQuestionPage(db.run, { ...base, search });
+        expect(db.ran).toEqual(['list']);
+      }
+    });
   });
 });
 

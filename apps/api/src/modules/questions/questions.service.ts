@@ -6,9 +6,7 @@ import {
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
-import {
-  AnswerRow, answersSql, listQuestionsSql, QuestionRow, questionSql, toAnswerView, toQuestionSummary,
-} from './question-queries';
+import { AnswerRow, answersSql, fetchQuestionPage, QuestionRow, questionSql, toAnswerView, toQuestionSummary } from './question-queries';
 import { mayEditQuestion } from './question-rules';
 
 /** 'General' and empty mean no cancer type: stored as NULL, shown and filtered as 'General'. */
@@ -32,10 +30,9 @@ export class QuestionsService {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? QUESTIONS_PER_PAGE;
     const cancerType = query.cancer_type?.trim();
-    const { sql, params } = listQuestionsSql({
+    const rows = await fetchQuestionPage((sql, params) => this.ds.query(sql, params), {
       filter: query.filter ?? 'all', cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
     });
-    const rows = (await this.ds.query(sql, params)) as QuestionRow[];
     return { items: rows.map(toQuestionSummary), page, per_page: perPage };
   }
 

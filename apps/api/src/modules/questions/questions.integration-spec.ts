@@ -273,6 +273,23 @@ describe('questions over HTTP', () => {
     });
   });
 
+  it('documents every route in OpenAPI with its tag, access and responses', async () => {
+    const doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as { paths: Record<string, Record<string, { tags: string[]; 'x-access': string; responses: Record<string, unknown> }>> };
+    const expected: [string, string, string, string][] = [
+      ['/api/questions', 'get', 'questions', 'patient,expert,admin'], ['/api/questions', 'post', 'questions', 'patient,admin'],
+      ['/api/questions/{id}', 'get', 'questions', 'patient,expert,admin'], ['/api/questions/{id}', 'patch', 'questions', 'patient,admin'],
+      ['/api/questions/{id}', 'put', 'questions', 'patient,admin'], ['/api/questions/{id}', 'delete', 'questions', 'admin'],
+      ['/api/stats', 'get', 'questions', 'patient,expert,admin'], ['/api/questions/{id}/answers', 'post', 'answers', 'expert,admin'],
+      ['/api/answers/{id}', 'patch', 'answers', 'expert,admin'], ['/api/answers/{id}', 'put', 'answers', 'expert,admin'],
+      ['/api/answers/{id}', 'delete', 'answers', 'expert,admin'], ['/api/answers/{id}/rating', 'put', 'answers', 'patient,expert'],
+    ];
+    for (const [path, method, tag, access] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect([path, method, operation?.tags, operation?.['x-access']]).toEqual([path, method, [tag], access]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+
   describe('stats', () => {
     it('gives patients and experts patients and questions; admins also experts and answers; a cancer type narrows questions and answers', async () => {
       const [counts] = await ds.query(`SELECT

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,6 +213,18 @@ async function seededAlready() {
   }
 }
 
+async function databaseContext() {
+  const conn = await mysql.createConnection({ uri: DATABASE_URL });
+  try {
+    const [[row]] = await conn.query(`SELECT @@innodb_buffer_pool_size / 1048576 AS pool,
+      (SELECT SUM(data_length + index_length) / 1048576 FROM information_schema.tables
+        WHERE table_schema = DATABASE() AND table_name IN ('cancer_questions', 'cancer_answers', 'ratings_feedback')) AS data`);
+    return { bufferPoolMb: Math.round(Number(row.pool)), dataMb: Math.round(Number(row.data)) };
+  } finally {
+    await conn.end();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Load: autocannon against the API, then the same statements on a bare pool.
 
@@ -341,6 +354,8 @@ async function main() {
   if (args.reseed || !(await seededAlready())) await seed();
   else console.log(`Reusing the seeded ${redact(DATABASE_URL)} (--reseed to rebuild it).`);
 
+  const context = await databaseContext();
+  const load = [loadavg()[0]];
   const { child, baseUrl } = await startApi();
   const pool = mysql.createPool({ uri: DATABASE_URL, connectionLimit: POOL_SIZE, timezone: 'Z', supportBigNumbers: true, bigNumberStrings: true });
   const results = [];
@@ -361,9 +376,12 @@ async function main() {
   } finally {
     await pool.end();
     child.kill('SIGTERM');
+    load.push(loadavg()[0]);
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; API log level ${args['log-level']}; ` +
-    `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).\n`);
+    `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).`);
+  console.log(`${availableParallelism()} CPUs, load average ${load.map((l) => l.toFixed(1)).join(' → ')} (other processes share the machine); ` +
+    `InnoDB buffer pool ${context.bufferPoolMb} MB for ${context.dataMb} MB of question, answer and rating tables.\n`);
   console.log(table(results));
 }
 

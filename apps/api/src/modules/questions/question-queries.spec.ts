@@ -1,6 +1,6 @@
 import {
   AnswerRow, containsPattern, fetchQuestionPage, fullTextQuery, listQuestionsSql, recentSearchSql, SEARCH_WINDOW, searchWindowSql,
-  toAnswerView, toQuestionSummary, wordPrefixPattern,
+  QuestionDetailRow, questionDetailSql, toAnswerView, toQuestionDetail, toQuestionSummary, wordPrefixPattern,
 } from './question-queries';
 
 describe('fullTextQuery', () => {
@@ -140,5 +140,33 @@ describe('row mapping', () => {
       id: 1, question_text: 'q', cancer_type: 'General', created_at: '1970-01-01T00:00:00.000Z', patient_id: null, answers_count: 2, has_expert_answer: true,
     });
     expect(toQuestionSummary({ ...row, has_expert_answer: 0 }).has_expert_answer).toBe(false);
+  });
+});
+
+describe('the question detail in one statement', () => {
+  const question = { id: '5', question_text: 'q', cancer_type: 'Melanoma', created_at: new Date(0), patient_id: 'p', answers_count: 2, has_expert_answer: 1 };
+  const noAnswer = {
+    answer_id: null, answer_type: null, answer_text: null, explanation_logic: null, sources: null, search_method: null, expert_id: null,
+    expert_name: null, answer_created_at: null, rating_count: 0, average_rating: null, my_rating: null, my_feedback: null,
+  } as unknown as QuestionDetailRow;
+
+  it("joins the viewer's own rating by their role", () => {
+    expect(questionDetailSql(5, { role: 'patient', userId: 'u' }).sql).toContain('mine.patient_id = (SELECT p.id FROM patients p WHERE p.user_id = ?)');
+    expect(questionDetailSql(5, { role: 'expert', userId: 'u' }).params).toEqual(['u', 5]);
+    const admin = questionDetailSql(5, { role: 'admin', userId: 'u' });
+    expect(admin.sql).not.toContain('mine.');
+    expect(admin.params).toEqual([5]);
+  });
+
+  it('groups the rows by kind, newest first, and gives null for no rows', () => {
+    expect(toQuestionDetail([])).toBeNull();
+    expect(toQuestionDetail([{ ...question, ...noAnswer }])!.answers).toEqual({ ai: [], quora: [], expert: [], deep_research: [] });
+    const answerRow = (id: number, kind: string) => ({
+      ...question, ...noAnswer, answer_id: String(id), answer_type: kind, answer_text: `a${id}`, sources: '[]', answer_created_at: new Date(id * 1000),
+    }) as QuestionDetailRow;
+    const detail = toQuestionDetail([answerRow(1, 'ai'), answerRow(2, 'expert'), answerRow(3, 'ai')])!;
+    expect(detail).toMatchObject({ id: 5, cancer_type: 'Melanoma', answers_count: 2, has_expert_answer: true });
+    expect(detail.answers.ai.map((a) => [a.id, a.question_id, a.created_at])).toEqual([[3, 5, '1970-01-01T00:00:03.000Z'], [1, 5, '1970-01-01T00:00:01.000Z']]);
+    expect(detail.answers.expert.map((a) => a.id)).toEqual([2]);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  AnswerKind, AnswerView, displayCancerType, normalizeSources, QuestionFilter, QuestionSummary, Role, roundRating,
+  ANSWER_KINDS, AnswerKind, AnswerView, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
 } from '@cqa/contracts';
 
 /**
@@ -149,32 +149,45 @@ export function questionSql(id: number): SqlStatement {
   return { sql: `SELECT ${SUMMARY_COLUMNS}, q.user_id FROM cancer_questions q WHERE q.id = ?`, params: [id] };
 }
 
-/**
- * Answers of one question (or one answer), newest first, each with its rating count and average (covering index on
- * ratings_feedback (answer_id, rating)) and the viewer's own rating. Admins never rate, so they have none.
- */
+/** The viewer's own rating of an answer `a`; admins never rate, so they have none. */
+function mineJoin(viewer: Viewer): { join: string; columns: string; params: unknown[] } {
+  if (viewer.role === 'admin') return { join: '', columns: 'NULL AS my_rating, NULL AS my_feedback', params: [] };
+  const join = viewer.role === 'patient'
+    ? 'LEFT JOIN ratings_feedback mine ON mine.answer_id = a.id AND mine.patient_id = (SELECT p.id FROM patients p WHERE p.user_id = ?)'
+    : 'LEFT JOIN ratings_feedback mine ON mine.answer_id = a.id AND mine.expert_id = ?';
+  return { join, columns: 'mine.rating AS my_rating, mine.feedback AS my_feedback', params: [viewer.userId] };
+}
+
+/** Count and average from the covering index ratings_feedback (answer_id, rating). */
+const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
+  (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating`;
+
+/** Answers of one question (or one answer), newest first, each with its rating count, average and the viewer's own rating. */
 export function answersSql(where: { questionId: number } | { answerId: number }, viewer: Viewer): SqlStatement {
-  const params: unknown[] = [];
-  let mine = '';
-  if (viewer.role === 'patient') {
-    mine = 'LEFT JOIN ratings_feedback mine ON mine.answer_id = a.id AND mine.patient_id = (SELECT p.id FROM patients p WHERE p.user_id = ?)';
-    params.push(viewer.userId);
-  } else if (viewer.role === 'expert') {
-    mine = 'LEFT JOIN ratings_feedback mine ON mine.answer_id = a.id AND mine.expert_id = ?';
-    params.push(viewer.userId);
-  }
+  const mine = mineJoin(viewer);
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
-  params.push(value);
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.created_at,
-        (SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
-        (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating,
-        ${mine ? 'mine.rating AS my_rating, mine.feedback AS my_feedback' : 'NULL AS my_rating, NULL AS my_feedback'}
-      FROM cancer_answers a ${mine}
+        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${mine.columns}
+      FROM cancer_answers a ${mine.join}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
-    params,
+    params: [...mine.params, value],
+  };
+}
+
+/**
+ * A question with all its answers in one round trip: one row per answer (answer columns null when it has none).
+ * Unordered: ordering the inner side of an outer join costs a temporary table with the texts; toQuestionDetail sorts.
+ */
+export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
+  const mine = mineJoin(viewer);
+  return {
+    sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
+        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${mine.columns}
+      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join}
+      WHERE q.id = ?`,
+    params: [...mine.params, id],
   };
 }
 
@@ -249,4 +262,24 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
   };
+}
+
+export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_id' | 'created_at'> & {
+  answer_id: number | string | null;
+  answer_created_at: Date | string | null;
+};
+
+/** The rows of questionDetailSql as the detail: null when the question does not exist. */
+export function toQuestionDetail(rows: QuestionDetailRow[]): QuestionDetail | null {
+  if (rows.length === 0) return null;
+  const answers = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, [] as AnswerView[]])) as Record<AnswerKind, AnswerView[]>;
+  const newestFirst = rows
+    .filter((row) => row.answer_id != null)
+    .map((row) => ({ row, at: new Date(row.answer_created_at!).getTime(), id: Number(row.answer_id) }))
+    .sort((x, y) => y.at - x.at || y.id - x.id)
+    .map(({ row }) => row);
+  for (const row of newestFirst) {
+    answers[row.answer_type]?.push(toAnswerView({ ...row, id: row.answer_id!, question_id: row.id, created_at: row.answer_created_at! }));
+  }
+  return { ...toQuestionSummary(rows[0]!), answers };
 }

@@ -1,12 +1,14 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
+  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
-import { AnswerRow, answersSql, fetchQuestionPage, QuestionRow, questionSql, toAnswerView, toQuestionSummary } from './question-queries';
+import {
+  fetchQuestionPage, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, toQuestionDetail, toQuestionSummary,
+} from './question-queries';
 import { mayEditQuestion } from './question-rules';
 
 /** 'General' and empty mean no cancer type: stored as NULL, shown and filtered as 'General'. */
@@ -37,12 +39,10 @@ export class QuestionsService {
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const { user_id: _owner, ...question } = await this.summary(id);
-    const { sql, params } = answersSql({ questionId: id }, { role: caller.role, userId: caller.id });
-    const rows = (await this.ds.query(sql, params)) as AnswerRow[];
-    const answers = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, [] as AnswerView[]])) as Record<AnswerKind, AnswerView[]>;
-    for (const row of rows) answers[row.answer_type]?.push(toAnswerView(row));
-    return { ...question, answers };
+    const { sql, params } = questionDetailSql(id, { role: caller.role, userId: caller.id });
+    const detail = toQuestionDetail((await this.ds.query(sql, params)) as QuestionDetailRow[]);
+    if (!detail) throw new NotFoundException(Messages.errors.questionNotFound);
+    return detail;
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 const { hash } = require('argon2');
 const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
-const { listQuestionsSql, questionSql, answersSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+const { fetchQuestionPage, questionDetailSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -212,28 +213,41 @@ async function seededAlready() {
   }
 }
 
+async function databaseContext() {
+  const conn = await mysql.createConnection({ uri: DATABASE_URL });
+  try {
+    const [[row]] = await conn.query(`SELECT @@innodb_buffer_pool_size / 1048576 AS pool,
+      (SELECT SUM(data_length + index_length) / 1048576 FROM information_schema.tables
+        WHERE table_schema = DATABASE() AND table_name IN ('cancer_questions', 'cancer_answers', 'ratings_feedback')) AS data`);
+    return { bufferPoolMb: Math.round(Number(row.pool)), dataMb: Math.round(Number(row.data)) };
+  } finally {
+    await conn.end();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Load: autocannon against the API, then the same statements on a bare pool.
 
+const page = (extra) => ({ filter: 'all', cancerType: null, search: null, page: 1, perPage: 10, ...extra });
+/** raw: the API's own statements (fetchQuestionPage and questionDetailSql from the build) on the bare pool. */
 const SCENARIOS = [
-  { name: 'list page 1', path: () => '/api/questions?page=1', sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: null, page: 1, perPage: 10 })] },
+  { name: 'list page 1', path: () => '/api/questions?page=1', raw: (run) => fetchQuestionPage(run, page({})) },
   {
     name: 'list answered + Breast Cancer', path: () => '/api/questions?filter=answered&cancer_type=Breast%20Cancer&page=1',
-    sql: () => [listQuestionsSql({ filter: 'answered', cancerType: 'Breast Cancer', search: null, page: 1, perPage: 10 })],
+    raw: (run) => fetchQuestionPage(run, page({ filter: 'answered', cancerType: 'Breast Cancer' })),
   },
-  { name: 'list page 500', path: () => '/api/questions?page=500', sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: null, page: 500, perPage: 10 })] },
+  { name: 'list page 500', path: () => '/api/questions?page=500', raw: (run) => fetchQuestionPage(run, page({ page: 500 })) },
   {
-    name: 'detail (random question)', random: true,
-    path: (id) => `/api/questions/${id}`,
-    sql: (id, viewer) => [questionSql(id), answersSql({ questionId: id }, viewer)],
+    name: 'detail (random question)', path: (id) => `/api/questions/${id}`,
+    raw: (run, id, viewer) => {
+      const { sql, params } = questionDetailSql(id, viewer);
+      return run(sql, params);
+    },
   },
-  {
-    name: `search "${SEARCH_SELECTIVE}"`, path: () => `/api/questions?q=${SEARCH_SELECTIVE}`,
-    sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: SEARCH_SELECTIVE, page: 1, perPage: 10 })],
-  },
+  { name: `search "${SEARCH_SELECTIVE}"`, path: () => `/api/questions?q=${SEARCH_SELECTIVE}`, raw: (run) => fetchQuestionPage(run, page({ search: SEARCH_SELECTIVE })) },
   {
     name: `search "${SEARCH_COMMON}" (common word)`, path: () => `/api/questions?q=${SEARCH_COMMON}`,
-    sql: () => [listQuestionsSql({ filter: 'all', cancerType: null, search: SEARCH_COMMON, page: 1, perPage: 10 })],
+    raw: (run) => fetchQuestionPage(run, page({ search: SEARCH_COMMON })),
   },
 ];
 const randomQuestion = () => 1 + Math.floor(Math.random() * QUESTIONS);
@@ -250,13 +264,14 @@ async function driveApi(baseUrl, token, scenario, duration) {
 }
 
 async function driveRaw(pool, viewer, scenario, duration) {
+  const run = async (sql, params) => (await pool.query(sql, params))[0];
   const latencies = [];
   const deadline = performance.now() + duration * 1000;
   let done = 0;
   const worker = async () => {
     while (performance.now() < deadline) {
       const t0 = performance.now();
-      for (const { sql, params } of scenario.sql(randomQuestion(), viewer)) await pool.query(sql, params);
+      await scenario.raw(run, randomQuestion(), viewer);
       latencies.push(performance.now() - t0);
       done++;
     }
@@ -340,6 +355,8 @@ async function main() {
   if (args.reseed || !(await seededAlready())) await seed();
   else console.log(`Reusing the seeded ${redact(DATABASE_URL)} (--reseed to rebuild it).`);
 
+  const context = await databaseContext();
+  const load = [loadavg()[0]];
   const { child, baseUrl } = await startApi();
   const pool = mysql.createPool({ uri: DATABASE_URL, connectionLimit: POOL_SIZE, timezone: 'Z', supportBigNumbers: true, bigNumberStrings: true });
   const results = [];
@@ -360,9 +377,12 @@ async function main() {
   } finally {
     await pool.end();
     child.kill('SIGTERM');
+    load.push(loadavg()[0]);
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; API log level ${args['log-level']}; ` +
-    `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).\n`);
+    `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).`);
+  console.log(`${availableParallelism()} CPUs, load average ${load.map((l) => l.toFixed(1)).join(' → ')} (other processes share the machine); ` +
+    `InnoDB buffer pool ${context.bufferPoolMb} MB for ${context.dataMb} MB of question, answer and rating tables.\n`);
   console.log(table(results));
 }
 

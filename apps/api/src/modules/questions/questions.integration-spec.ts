@@ -1,9 +1,10 @@
 import {
-  DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionPaths, QuestionSummary,
+  DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionFilter, QuestionListResponse, QuestionPaths, QuestionSummary,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call } from '../../../test/accounts-helpers';
+import { listQuestionsSql, SEARCH_WINDOW } from './question-queries';
 import { Actor, actor, answer, ask, errorText, EXPERT_FIELDS, uniqueWord } from './test/questions-helpers';
 
 describe('questions over HTTP', () => {
@@ -203,24 +204,55 @@ describe('questions over HTTP', () => {
   });
 
   describe('search', () => {
+    /** The full-text path, run directly: the API takes it only when the newest questions do not fill the page. */
+    const viaFullText = async (search: string, filter: QuestionFilter = 'all', cancerType: string | null = null) => {
+      const { sql, params } = listQuestionsSql({ filter, cancerType, search, page: 1, perPage: 10 });
+      return ((await ds.query(sql, params)) as { id: string }[]).map((r) => Number(r.id));
+    };
+
     it('finds questions by words of their text or of any answer, as prefixes, combined with the filters', async () => {
       const word = uniqueWord();
       const inQuestion = await ask(api, patient, `Is ${word}mab worth trying for stage 4?`, 'Lung Cancer');
       const inAnswer = await ask(api, patient, 'Which trials are open near Boston?', 'Lung Cancer');
       await answer(api, expert, inAnswer, { answer_text: `Look at the ${word}mab trial.`, ...EXPERT_FIELDS });
-      const elsewhere = await ask(api, patient, `Does ${word}mab help melanoma too?`, 'Melanoma');
-      await ask(api, patient, 'A question that says nothing of the drug.', 'Lung Cancer');
+      const elsewhere = await ask(api, patient, `Does ${word}mab help melanoma too? (${word.toUpperCase()}MAB)`, 'Melanoma');
+      await ask(api, patient, `A question that says nothing of the drug, nor of x${word}mab.`, 'Lung Cancer');
 
-      const search = async (query: string) => (await list(expert, query)).body.items.map((q) => q.id);
-      expect(await search(`q=${word}`)).toEqual([elsewhere, inAnswer, inQuestion]);
-      expect(await search(`q=${word}mab`)).toEqual([elsewhere, inAnswer, inQuestion]);
-      expect(await search(`q=${word}&cancer_type=Lung%20Cancer`)).toEqual([inAnswer, inQuestion]);
-      expect(await search(`q=${word}&filter=answered`)).toEqual([inAnswer]);
-      expect(await search(`q=${word}&filter=unanswered&cancer_type=Lung%20Cancer`)).toEqual([inQuestion]);
-      // Every word must match; stopwords and short words are left out rather than matching nothing.
-      expect(await search(`q=${encodeURIComponent(`the ${word} for stage`)}`)).toEqual([inQuestion]);
-      expect(await search(`q=${encodeURIComponent(`${word} boston`)}`)).toEqual([]);
-      expect(await search(`q=${encodeURIComponent(`${word} trial`)}`)).toEqual([inAnswer]);
+      const cases: [string, QuestionFilter, string | null, number[]][] = [
+        [word, 'all', null, [elsewhere, inAnswer, inQuestion]],
+        [`${word}mab`, 'all', null, [elsewhere, inAnswer, inQuestion]],
+        [word, 'all', 'Lung Cancer', [inAnswer, inQuestion]],
+        [word, 'answered', null, [inAnswer]],
+        [word, 'unanswered', 'Lung Cancer', [inQuestion]],
+        // Every word must match in one text; stopwords and short words are left out rather than matching nothing.
+        [`the ${word} for stage`, 'all', null, [inQuestion]],
+        [`${word} boston`, 'all', null, []],
+        [`${word} trial`, 'all', null, [inAnswer]],
+      ];
+      for (const [q, filter, cancerType, expected] of cases) {
+        const query = `q=${encodeURIComponent(q)}&filter=${filter}${cancerType ? `&cancer_type=${encodeURIComponent(cancerType)}` : ''}`;
+        expect([q, (await list(expert, query)).body.items.map((item) => item.id)]).toEqual([q, expected]);
+        expect([q, await viaFullText(q, filter, cancerType)]).toEqual([q, expected]);
+      }
+    });
+
+    it('finds matches beyond the newest questions through the full-text index, and pages through common words', async () => {
+      const rare = uniqueWord();
+      const common = uniqueWord();
+      const old = await ask(api, patient, `An older question about ${rare} and ${common}.`);
+      await ds.query('UPDATE cancer_questions SET created_at = NOW(3) - INTERVAL 30 DAY WHERE id = ?', [old]);
+      const fillers = Array.from({ length: SEARCH_WINDOW + 20 }, (_, i) => [`Filler question ${i} mentioning ${common} once.`]);
+      await ds.query('INSERT INTO cancer_questions (question_text) VALUES ?', [fillers]);
+
+      const found = await list(patient, `q=${rare}`);
+      expect(found.body.items.map((q) => q.id)).toEqual([old]);
+      const first = await list(patient, `q=${common}&per_page=5`);
+      expect(first.body.items.map((q) => q.question_text)).toEqual([0, 1, 2, 3, 4].map((i) => `Filler question ${SEARCH_WINDOW + 19 - i} mentioning ${common} once.`));
+      // Past the window: 320 fillers, then the old question, on page 7 of 50.
+      const last = await list(patient, `q=${common}&per_page=50&page=7`);
+      expect(last.body.items).toHaveLength(21);
+      expect(last.body.items.at(-1)!.id).toBe(old);
+      await ds.query('DELETE FROM cancer_questions WHERE question_text LIKE ?', [`Filler question % mentioning ${common} once.`]);
     });
 
     it('treats boolean operators and quotes as plain text, and matches short words in the question text', async () => {
@@ -233,11 +265,29 @@ describe('questions over HTTP', () => {
       };
       expect(await search(`-${word} "(${word}`)).toEqual([id]);
       expect(await search(`${word}*>~@`)).toEqual([id]);
+      expect(await search(`${word}.*`)).toEqual([id]);
       expect(await search('CT')).toContain(id);
       expect(await search('0%')).toContain(id);
       expect(await search('_%')).not.toContain(id);
       expect((await list(patient, `q=${'x'.repeat(201)}`)).status).toBe(400);
     });
+  });
+
+  it('documents every route in OpenAPI with its tag, access and responses', async () => {
+    const doc = (await (await fetch(`${api.baseUrl}/api/docs-json`)).json()) as { paths: Record<string, Record<string, { tags: string[]; 'x-access': string; responses: Record<string, unknown> }>> };
+    const expected: [string, string, string, string][] = [
+      ['/api/questions', 'get', 'questions', 'patient,expert,admin'], ['/api/questions', 'post', 'questions', 'patient,admin'],
+      ['/api/questions/{id}', 'get', 'questions', 'patient,expert,admin'], ['/api/questions/{id}', 'patch', 'questions', 'patient,admin'],
+      ['/api/questions/{id}', 'put', 'questions', 'patient,admin'], ['/api/questions/{id}', 'delete', 'questions', 'admin'],
+      ['/api/stats', 'get', 'questions', 'patient,expert,admin'], ['/api/questions/{id}/answers', 'post', 'answers', 'expert,admin'],
+      ['/api/answers/{id}', 'patch', 'answers', 'expert,admin'], ['/api/answers/{id}', 'put', 'answers', 'expert,admin'],
+      ['/api/answers/{id}', 'delete', 'answers', 'expert,admin'], ['/api/answers/{id}/rating', 'put', 'answers', 'patient,expert'],
+    ];
+    for (const [path, method, tag, access] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect([path, method, operation?.tags, operation?.['x-access']]).toEqual([path, method, [tag], access]);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
   });
 
   describe('stats', () => {

@@ -1,13 +1,13 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
+  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import {
-  AnswerRow, answersSql, listQuestionsSql, QuestionRow, questionSql, toAnswerView, toQuestionSummary,
+  fetchQuestionPage, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, toQuestionDetail, toQuestionSummary,
 } from './question-queries';
 import { mayEditQuestion } from './question-rules';
 
@@ -32,20 +32,17 @@ export class QuestionsService {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? QUESTIONS_PER_PAGE;
     const cancerType = query.cancer_type?.trim();
-    const { sql, params } = listQuestionsSql({
+    const rows = await fetchQuestionPage((sql, params) => this.ds.query(sql, params), {
       filter: query.filter ?? 'all', cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
     });
-    const rows = (await this.ds.query(sql, params)) as QuestionRow[];
     return { items: rows.map(toQuestionSummary), page, per_page: perPage };
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const { user_id: _owner, ...question } = await this.summary(id);
-    const { sql, params } = answersSql({ questionId: id }, { role: caller.role, userId: caller.id });
-    const rows = (await this.ds.query(sql, params)) as AnswerRow[];
-    const answers = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, [] as AnswerView[]])) as Record<AnswerKind, AnswerView[]>;
-    for (const row of rows) answers[row.answer_type]?.push(toAnswerView(row));
-    return { ...question, answers };
+    const { sql, params } = questionDetailSql(id, { role: caller.role, userId: caller.id });
+    const detail = toQuestionDetail((await this.ds.query(sql, params)) as QuestionDetailRow[]);
+    if (!detail) throw new NotFoundException(Messages.errors.questionNotFound);
+    return detail;
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {
@@ -88,7 +85,8 @@ export class QuestionsService {
     const byType = cancerType ? ' WHERE cancer_type_key = ?' : '';
     const typeParams = cancerType ? [cancerType] : [];
     const admin = caller.role === 'admin';
-    const answers = cancerType ? `(SELECT COALESCE(SUM(answers_count), 0) FROM cancer_questions${byType})` : '(SELECT COUNT(*) FROM cancer_answers)';
+    // Summed from the questions' kept counts (covered by the cancer-type index), not counted from half a million answers.
+    const answers = `(SELECT COALESCE(SUM(answers_count), 0) FROM cancer_questions${byType})`;
     const [row] = (await this.ds.query(
       `SELECT (SELECT COUNT(*) FROM users WHERE role = 'patient') AS totalPatients,
         (SELECT COUNT(*) FROM cancer_questions${byType}) AS totalQuestions

@@ -118,7 +118,6 @@ export function ProfileField({ field, values, error, onChange, onBlur }: Profile
           id={fieldId(name)}
           value={typeof value === 'string' ? value : undefined}
           options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
-          placeholder="Select..."
           allowClear
           showSearch={{ optionFilterProp: 'label' }}
           style={{ maxWidth: 480 }}
@@ -167,7 +166,6 @@ export function ProfileField({ field, values, error, onChange, onBlur }: Profile
           id={fieldId(name)}
           value={typeof value === 'number' ? value : undefined}
           options={KARNOFSKY_SCALE.map(({ score, description }) => ({ value: score, label: `${score} – ${description}` }))}
-          placeholder="Select..."
           allowClear
           style={{ maxWidth: 640 }}
           onChange={(next?: number) => onChange(name, next ?? null)}

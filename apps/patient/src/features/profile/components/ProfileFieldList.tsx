@@ -42,6 +42,8 @@ export function ProfileValue({ field, values }: { field: ProfileFieldDef; values
 /** The listed fields of a profile as label and value pairs, 'Not specified' where unanswered. */
 export function ProfileFieldList({ names, values }: { names: readonly ProfileFieldName[]; values: ProfileValues }) {
   const fields = displayedFields(names, values);
+  // Every field of the group depends on an answer not given (no surgery chosen, ...).
+  if (!fields.length) return <p>{ProfileTexts.notSpecified}</p>;
   return (
     <Descriptions
       column={1}

@@ -210,6 +210,19 @@ describe('ProfileWizard', () => {
     expect(store.getState().auth.user?.profileCompletion).toBe(100);
   });
 
+  it('goes to the step of a missing field, and clears the missing-fields toast once the profile is submitted', async () => {
+    const { store, router } = renderWizard('/patient-profile?step=5', { ...complete, exercise_routine: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Profile' }));
+    expect(toastMessages(store)).toEqual([ProfileTexts.missingFields(['Exercise Routine'])]);
+    await userEvent.click(screen.getByRole('button', { name: 'Go to step 4' }));
+    await userEvent.type(await screen.findByLabelText('Exercise Routine'), 'Yoga');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Profile' }));
+    expect(await screen.findByText('Summary at /patient-profile-summary')).toBeInTheDocument();
+    expect(toastMessages(store)).toEqual([Messages.success.profileSubmitted]);
+    expect(router.state.location.pathname).toBe('/patient-profile-summary');
+  });
+
   it("in admin mode saves with 'Patient profile updated successfully!' and shows the patient's summary", async () => {
     const { store, puts } = renderWizard(`/admin/patient/${PATIENT_ID}/edit?step=5`, complete, 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
@@ -235,6 +248,41 @@ describe('ProfileWizard', () => {
     });
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Dashboard at /patient/questions')).toBeInTheDocument();
+  });
+
+  it("autosaves when the tab is hidden and something changed; a failed autosave says 'Failed to save progress.'", async () => {
+    const hide = () => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      const { api, store, puts } = renderWizard('/patient-profile?step=1');
+      hide();
+      expect(puts()).toHaveLength(0);
+      await userEvent.type(screen.getByLabelText('City'), 'Toledo');
+      api.reply(`/api/patients/${PATIENT_ID}`, { status: 500, body: {} });
+      hide();
+      await waitFor(() => expect(toastMessages(store)).toContain(Messages.errors.saveProgressFailed));
+      expect(puts()[0].body).toEqual({ profile: expect.objectContaining({ city: 'Toledo' }) });
+    } finally {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    }
+  });
+
+  it("autosaves on the timer 60 seconds after opening, with 'Progress saved!'", async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    try {
+      const { store, puts } = renderWizard('/patient-profile?step=1');
+      await userEvent.type(screen.getByLabelText('City'), 'Kent');
+      expect(puts()).toHaveLength(0);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(60_000);
+      });
+      await waitFor(() => expect(toastMessages(store)).toContain(Messages.success.progressSaved));
+      expect(puts()).toHaveLength(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('lets the browser prompt on unload only when something changed', async () => {

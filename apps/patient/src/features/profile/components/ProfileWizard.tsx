@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Form, Space, Steps, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Messages, PROFILE_COMPLETE, PROFILE_STEP_COUNT, PROFILE_STEPS, ProfileTexts, REPORTS_STEP, applyMultiSelectExclusivity, applySymptomExclusivity,
@@ -7,7 +7,7 @@ import {
   type PatientProfileResponse, type ProfileFieldDef, type ProfileFieldName, type SymptomMap,
 } from '@cqa/contracts';
 import {
-  errorMessage, paths, selectAuth, sessionStarted, useAppDispatch, useAppSelector, useSavePatientProfileMutation, useToast,
+  errorMessage, paths, selectAuth, selectToasts, sessionStarted, toastDismissed, useAppDispatch, useAppSelector, useSavePatientProfileMutation, useToast,
 } from '@cqa/web-core';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { useAutosave } from '../hooks/use-autosave';
@@ -58,6 +58,7 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
   const savedRef = useRef(savedForm(values));
   const [errors, setErrors] = useState<Partial<Record<ProfileFieldName, string | null>>>({});
   const [missing, setMissing] = useState<ProfileFieldDef[]>([]);
+  const toasts = useAppSelector(selectToasts);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const storageKey = stepStorageKey(record.id);
@@ -151,6 +152,8 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
       toast.error(ProfileTexts.missingFields(stillMissing.map((f) => f.label)), VALIDATION_TOAST_MS);
       return;
     }
+    // The list of missing fields no longer applies.
+    toasts.filter((t) => t.message.startsWith(Messages.validation.profileIncomplete)).forEach((t) => dispatch(toastDismissed(t.id)));
     try {
       await persist(true);
     } catch (error) {
@@ -186,18 +189,20 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
         {current.title}
       </h2>
 
-      {step === REPORTS_STEP ? (
-        <>
-          <ReportsSection patientUserId={record.user_id} editable />
-          {missing.length > 0 && <MissingFields missing={missing} onGo={(target) => void goTo(target, Messages.errors.previousStepFailed)} />}
-        </>
-      ) : (
-        <Form layout="vertical" component="div" requiredMark>
-          {fields.map((field) => (
-            <ProfileField key={field.name} field={field} values={values} error={errors[field.name]} onChange={change} onBlur={blur} />
-          ))}
-        </Form>
-      )}
+      <Card>
+        {step === REPORTS_STEP ? (
+          <>
+            <ReportsSection patientUserId={record.user_id} editable />
+            {missing.length > 0 && <MissingFields missing={missing} onGo={(target) => void goTo(target, Messages.errors.previousStepFailed)} />}
+          </>
+        ) : (
+          <Form layout="vertical" component="div" requiredMark>
+            {fields.map((field) => (
+              <ProfileField key={field.name} field={field} values={values} error={errors[field.name]} onChange={change} onBlur={blur} />
+            ))}
+          </Form>
+        )}
+      </Card>
 
       <Space style={{ marginTop: 24 }}>
         {step > 1 && (

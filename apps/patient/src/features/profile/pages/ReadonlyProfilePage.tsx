@@ -38,7 +38,8 @@ export function ReadonlyProfilePage() {
       <Tabs
         style={{ marginTop: 16 }}
         items={READONLY_TABS.map((tab) => ({
-          key: tab.title,
+          // Tab keys become element ids: no spaces.
+          key: tab.title.toLowerCase().replace(/\W+/g, '-'),
           label: tab.title,
           children: tab.reports ? (
             <ReportsSection patientUserId={record.user_id} editable={false} />

@@ -137,6 +137,9 @@ describe('consolidated profile', () => {
       'Uploaded Reports', 'Clinical Symptoms',
     ]);
     expect(screen.getByText('5 ft 7 in (170.18 cm)')).toBeInTheDocument();
+    // No surgery among the treatments: the surgery questions were never asked.
+    const surgeries = screen.getByRole('heading', { level: 2, name: 'Surgeries' }).closest('.ant-card') as HTMLElement;
+    expect(within(surgeries).getByText(ProfileTexts.notSpecified)).toBeInTheDocument();
     expect(screen.getByText('150 lbs')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: ProfileTexts.performanceScaleLink })).toHaveAttribute('href', '/profile-reference/performance-scale');
     expect(screen.getByRole('link', { name: ProfileTexts.reviewOfSystemsLink })).toHaveAttribute('href', '/profile-reference/review-of-systems');

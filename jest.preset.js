@@ -31,6 +31,17 @@ const moduleNameMapper = {
 // NestJS 12 ships ES modules only; jest's module system loads CommonJS, so those packages are transformed too.
 const ESM_PACKAGES = ['@nestjs', 'content-disposition', 'cookie', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras'];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];
+// react-markdown and its unified/micromark family ship ES modules only, so web tests transform them too.
+const ESM_WEB_PACKAGES = [
+  'react-markdown', 'remark-[^/]+', 'rehype-[^/]+', 'micromark[^/]*', 'mdast-util-[^/]+', 'hast-util-[^/]+', 'unist-util-[^/]+',
+  'vfile[^/]*', 'unified', 'devlop', 'bail', 'trough', 'is-plain-obj', 'comma-separated-tokens', 'space-separated-tokens',
+  'property-information', 'html-url-attributes', 'estree-util-[^/]+', 'decode-named-character-reference', 'character-entities[^/]*',
+  'character-reference-invalid', 'parse-entities', 'stringify-entities', 'is-alphanumerical', 'is-alphabetical', 'is-decimal',
+  'is-hexadecimal', 'is-absolute-url', 'longest-streak', 'zwitch', 'ccount', 'trim-lines', '@ungap/structured-clone', 'escape-string-regexp',
+  // @ant-design/icons' CommonJS build requires this package's ES build.
+  '@ant-design/colors',
+];
+const webTransformIgnorePatterns = [`/node_modules/(?!(${ESM_WEB_PACKAGES.join('|')})/)`];
 
 module.exports = {
   node: {
@@ -44,6 +55,7 @@ module.exports = {
   web: {
     testEnvironment: 'jsdom',
     transform: { '^.+\\.(t|j)sx?$': swcTransform(true) },
+    transformIgnorePatterns: webTransformIgnorePatterns,
     moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
     moduleNameMapper: { ...moduleNameMapper, '\\.css$': path.join(root, 'tools/jest/style-mock.js') },
     setupFiles: [path.join(root, 'tools/jest/polyfills-web.js')],

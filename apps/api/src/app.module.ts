@@ -12,6 +12,7 @@ import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
 import { PatientsModule } from './modules/patients/patients.module';
 import { ReportsModule } from './modules/reports/reports.module';
+import { QuestionsModule } from './modules/questions/questions.module';
 import { QueuesModule } from './queues/queues.module';
 
 /** Infrastructure shared by the API and the worker. */
@@ -21,7 +22,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule, PatientsModule, ReportsModule];
+export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule, PatientsModule, ReportsModule, QuestionsModule];
 
 @Module({})
 export class AppModule {

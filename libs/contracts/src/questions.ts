@@ -39,6 +39,12 @@ export const RATING_LABELS: Record<number, string> = {
 /** Expert rating guidance: the rating is the average of these five categories (spec section 5). */
 export const EXPERT_RATING_CATEGORIES = ['Accuracy', 'Relevance', 'Specificity', 'Completeness', 'Scientific merit'] as const;
 
+/**
+ * Methods: list GET (QuestionListQuery) and POST (CreateQuestionRequest → 201 CreateQuestionResponse); one GET
+ * (QuestionDetail), PATCH or PUT (UpdateQuestionRequest → QuestionSummary), DELETE (204); answers POST
+ * (CreateAnswerRequest → 201 AnswerView); answer PATCH or PUT (UpdateAnswerRequest → AnswerView), DELETE (204);
+ * rating PUT (RateAnswerRequest → AnswerView with the new average, count and my_rating); stats GET (DashboardStats).
+ */
 export const QuestionPaths = {
   list: '/api/questions',
   one: (id: number | string) => `/api/questions/${id}`,
@@ -197,4 +203,17 @@ export const QuestionTexts = {
   adminDashboardTitle: 'Admin Dashboard',
   addAnswer: 'Add Answer',
   expertAnswerBadge: 'Expert Answer',
+} as const;
+
+/** The API's own refusal and validation texts for questions, answers and ratings (the spec has none for these). */
+export const QuestionApiTexts = {
+  notYourQuestion: 'You can only edit your own questions.',
+  notYourAnswer: 'You can only change your own expert answers.',
+  expertAnswersOnly: 'Experts can only add expert answers.',
+  answerTypeRequired: 'Choose the kind of answer: ai, quora, expert or deep_research.',
+  cannotRateOwnAnswer: 'You cannot rate your own answer.',
+  cancerTypeInvalid: 'Choose a cancer type from the list.',
+  ratingRange: 'Rating must be a whole number from 1 to 5.',
+  answerNotFound: 'Answer not found.',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
 } as const;

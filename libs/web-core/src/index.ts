@@ -15,3 +15,4 @@ export { testUser, signedInState } from './testing/auth-fixtures';
 export { installFetchMock, type MockReply, type MockCall } from './testing/fetch-mock';
 export * from './api/profile-api';
 export * from './api/reports-api';
+export * from './api/questions-api';

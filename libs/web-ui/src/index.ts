@@ -5,3 +5,4 @@ export { ErrorState } from './components/ErrorState';
 export { EmptyState } from './components/EmptyState';
 export { AppFooter } from './components/AppFooter';
 export { PlaceholderPage } from './components/PlaceholderPage';
+export * from './qa';

@@ -3,6 +3,7 @@ import { migrate, revertLast, withDataSource } from './database-admin';
 import { parseArgs } from 'node:util';
 import { adminInputProblems, createAdmin, NewAdmin } from './create-admin';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoAccounts } from './seed/demo-accounts';
+import { seedDemoQuestions } from './seed/demo-questions';
 
 const USAGE = 'usage: cli.js migrate | revert | seed | create-admin --email E --first-name F --last-name L (password from ADMIN_PASSWORD or standard input)';
 
@@ -38,6 +39,8 @@ async function main(command: string | undefined): Promise<void> {
       }
       const created = await withDataSource(config.databaseUrl, seedDemoAccounts);
       console.log(created.length ? `Seeded demo accounts: ${created.join(', ')}` : 'Demo accounts already present.');
+      const questions = await withDataSource(config.databaseUrl, seedDemoQuestions);
+      if (questions > 0) console.log(`Seeded ${questions} demo question(s) with answers.`);
       console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email}`).join(', ')}`);
       return;
     }

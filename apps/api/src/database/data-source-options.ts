@@ -8,6 +8,9 @@ import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entit
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
 import { ProfileAccessLogEntity } from '../modules/audit/entities/profile-access-log.entity';
 import { MedicalReportEntity } from '../modules/reports/entities/medical-report.entity';
+import { AnswerEntity } from '../modules/questions/entities/answer.entity';
+import { QuestionEntity } from '../modules/questions/entities/question.entity';
+import { RatingEntity } from '../modules/questions/entities/rating.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -15,6 +18,9 @@ export const ENTITIES = [
   EmailTokenEntity,
   RefreshTokenEntity,
   AuthLogEntity,
+  QuestionEntity,
+  AnswerEntity,
+  RatingEntity,
   ProfileAccessLogEntity,
   MedicalReportEntity,
 ];

@@ -16,6 +16,7 @@ describe('migrations and seed (real MariaDB)', () => {
     expect(await revertLast(url())).toBe(false);
     const empty = await tables();
     for (const table of ['users', ...accountTables]) expect(empty).not.toContain(table);
+    expect(empty).not.toContain('cancer_questions');
     expect(await migrate(url())).toEqual(MIGRATIONS.map((m) => m.name));
     expect(await tables()).toEqual(expect.arrayContaining(['users', ...accountTables]));
     expect(await migrate(url())).toEqual([]);

@@ -1,5 +1,6 @@
 import { CreateUsers1795280400000 } from './1795280400000-CreateUsers';
 import { AddAccounts1795366800000 } from './1795366800000-AddAccounts';
+import { AddQuestionsAnswers1795453200000 } from './1795453200000-AddQuestionsAnswers';
 import { AddProfileAccessLogs1795460000000 } from './1795460000000-AddProfileAccessLogs';
 import { AddPatientProfile1795470000000 } from './1795470000000-AddPatientProfile';
 import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReports';
@@ -8,6 +9,7 @@ import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReport
 export const MIGRATIONS = [
   CreateUsers1795280400000,
   AddAccounts1795366800000,
+  AddQuestionsAnswers1795453200000,
   AddProfileAccessLogs1795460000000,
   AddPatientProfile1795470000000,
   AddMedicalReports1795480000000,

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -23,7 +24,12 @@ import { SessionService } from './session.service';
     TypeOrmModule.forFeature([UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } }),
+      useFactory: (config: AppConfig) => {
+        // A key object, not the string: given a string, jsonwebtoken first tries (and fails) to parse it as a PEM public key on
+        // every verification, which cost more than the rest of a request.
+        const key = createSecretKey(Buffer.from(config.jwtSecret));
+        return { secretOrKeyProvider: () => key, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } };
+      },
     }),
     MailModule,
   ],

@@ -6,6 +6,7 @@ import { hash, verify as verifyPassword } from 'argon2';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
+import type { AuthenticatedUser } from '../../common/access/access.guard';
 import type { AppConfig } from '../../config/app-config';
 import { PatientEntity } from '../users/entities/patient.entity';
 import { UserEntity } from '../users/entities/user.entity';
@@ -110,7 +111,7 @@ export class SessionService {
   }
 
   /** The user of a bearer access token, or the reason it is refused. */
-  async authenticate(accessToken: string): Promise<UserEntity> {
+  async authenticate(accessToken: string): Promise<AuthenticatedUser> {
     let claims: AccessClaims;
     try {
       claims = await this.jwt.verifyAsync<AccessClaims & { aud?: unknown }>(accessToken, { algorithms: ['HS256'] });
@@ -119,10 +120,15 @@ export class SessionService {
     }
     // Access tokens carry no audience; a token minted for another audience (a Bull Board pass) opens no API route.
     if ((claims as { aud?: unknown }).aud !== undefined) throw new UnauthorizedException(Messages.platform.signInRequired);
-    const user = await this.users.findOneBy({ id: claims.sub });
+    // A plain statement with the five columns it needs: this runs on every request, and the repository's query building and
+    // entity hydration cost a fifth of a cheap route's throughput.
+    const [user] = (await this.users.query(
+      'SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [claims.sub],
+    )) as { id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean }[];
     if (!user) throw new UnauthorizedException(Messages.platform.signInRequired);
-    if (!user.emailConfirmedAt || !mayHoldSession(user)) throw new ForbiddenException(Messages.errors.unableToAccess);
-    return user;
+    const account = { approvalStatus: user.approval_status, isBlocked: Boolean(user.is_blocked) };
+    if (!user.email_confirmed_at || !mayHoldSession(account)) throw new ForbiddenException(Messages.errors.unableToAccess);
+    return { id: user.id, role: user.role };
   }
 
   async authUserById(id: string): Promise<AuthUser> {

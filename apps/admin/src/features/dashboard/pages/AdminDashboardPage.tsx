@@ -1,5 +1,117 @@
-import { PlaceholderPage } from '@cqa/web-ui';
+import { useState } from 'react';
+import { Button } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Messages, QuestionTexts, QUESTIONS_PER_PAGE, type CreateQuestionRequest, type QuestionSummary } from '@cqa/contracts';
+import {
+  failureText,
+  paths,
+  useCreateQuestionMutation,
+  useDashboardStatsQuery,
+  useDeleteQuestionMutation,
+  useQuestionsQuery,
+  useToast,
+} from '@cqa/web-core';
+import {
+  ConfirmDialog,
+  PageTitle,
+  QaUiTexts,
+  QuestionFormModal,
+  QuestionList,
+  QuestionListControls,
+  StatTiles,
+  VisuallyHidden,
+  excerpt,
+  useQuestionListParams,
+} from '@cqa/web-ui';
 
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  const params = useQuestionListParams();
+  const list = useQuestionsQuery(params.query);
+  const stats = useDashboardStatsQuery(params.cancerType || undefined);
+  const counts = stats.isError ? undefined : stats.data;
+  const [createQuestion] = useCreateQuestionMutation();
+  const [deleteQuestion] = useDeleteQuestionMutation();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<QuestionSummary | null>(null);
+  const toast = useToast();
+
+  const create = async (body: CreateQuestionRequest) => {
+    try {
+      const created = await createQuestion(body).unwrap();
+      if (!created?.id) {
+        toast.error(Messages.errors.noResponse);
+        return false;
+      }
+      toast.success(Messages.success.questionSubmitted);
+      return true;
+    } catch (error) {
+      toast.error(failureText(error, Messages.errors.submitQuestionFailed));
+      return false;
+    }
+  };
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await deleteQuestion(deleting.id).unwrap();
+      toast.success(Messages.success.questionDeleted);
+      setDeleting(null);
+    } catch (error) {
+      toast.error(failureText(error, Messages.errors.deleteQuestionFailed));
+    }
+  };
+
+  return (
+    <section>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
+        <PageTitle>{QuestionTexts.adminDashboardTitle}</PageTitle>
+        <Button type="primary" size="large" onClick={() => setCreating(true)}>
+          {QuestionTexts.createQuestionManually}
+        </Button>
+      </div>
+      <StatTiles
+        tiles={[
+          { label: QaUiTexts.patients, value: counts?.totalPatients },
+          { label: QaUiTexts.experts, value: counts?.totalExperts },
+          { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
+        ]}
+      />
+      <QuestionListControls
+        filter={params.filter}
+        cancerType={params.cancerType}
+        q={params.q}
+        onFilterChange={params.setFilter}
+        onCancerTypeChange={params.setCancerType}
+        onSearch={params.setSearch}
+      />
+      <h2>
+        <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>
+      </h2>
+      <QuestionList
+        items={list.data?.items}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        isError={list.isError}
+        onRetry={list.refetch}
+        page={params.page}
+        perPage={QUESTIONS_PER_PAGE}
+        onPageChange={params.setPage}
+        emptyText={Messages.errors.noQuestions}
+        linkTo={paths.adminQuestion}
+        renderActions={(question) => (
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(question)} aria-label={QaUiTexts.deleteQuestionNamed(excerpt(question.question_text, 60))}>
+            {QaUiTexts.delete}
+          </Button>
+        )}
+      />
+      <QuestionFormModal open={creating} title={QuestionTexts.createQuestionManually} onSubmit={create} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={QaUiTexts.deleteQuestionTitle}
+        body={QaUiTexts.deleteQuestionBody}
+        onConfirm={remove}
+        onCancel={() => setDeleting(null)}
+      />
+    </section>
+  );
 }

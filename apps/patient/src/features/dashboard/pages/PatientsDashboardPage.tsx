@@ -1,5 +1,76 @@
-import { PlaceholderPage } from '@cqa/web-ui';
+import { useState } from 'react';
+import { Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { Messages, QuestionTexts, QUESTIONS_PER_PAGE, type CreateQuestionRequest } from '@cqa/contracts';
+import { failureText, paths, useCreateQuestionMutation, useQuestionsQuery, useToast } from '@cqa/web-core';
+import {
+  PageTitle,
+  QaUiTexts,
+  QuestionFormModal,
+  QuestionList,
+  QuestionListControls,
+  VisuallyHidden,
+  useQuestionListParams,
+} from '@cqa/web-ui';
+
+export const PATIENTS_DASHBOARD_TITLE = 'Patients Dashboard';
 
 export function PatientsDashboardPage() {
-  return <PlaceholderPage title="Patients Dashboard" />;
+  const params = useQuestionListParams();
+  const list = useQuestionsQuery(params.query);
+  const [createQuestion] = useCreateQuestionMutation();
+  const [asking, setAsking] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const ask = async (body: CreateQuestionRequest) => {
+    try {
+      const created = await createQuestion(body).unwrap();
+      if (!created?.id) {
+        toast.error(Messages.errors.noResponse);
+        return false;
+      }
+      toast.success(Messages.success.questionSubmitted);
+      navigate(paths.patientQuestion(created.id));
+      return true;
+    } catch (error) {
+      toast.error(failureText(error, Messages.errors.submitQuestionFailed));
+      return false;
+    }
+  };
+
+  return (
+    <section>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
+        <PageTitle>{PATIENTS_DASHBOARD_TITLE}</PageTitle>
+        <Button type="primary" size="large" onClick={() => setAsking(true)}>
+          {QuestionTexts.askButton}
+        </Button>
+      </div>
+      <QuestionListControls
+        filter={params.filter}
+        cancerType={params.cancerType}
+        q={params.q}
+        onFilterChange={params.setFilter}
+        onCancerTypeChange={params.setCancerType}
+        onSearch={params.setSearch}
+      />
+      <h2>
+        <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>
+      </h2>
+      <QuestionList
+        items={list.data?.items}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        isError={list.isError}
+        onRetry={list.refetch}
+        page={params.page}
+        perPage={QUESTIONS_PER_PAGE}
+        onPageChange={params.setPage}
+        emptyText={QuestionTexts.patientEmpty}
+        linkTo={paths.patientQuestion}
+      />
+      <QuestionFormModal open={asking} title={QuestionTexts.askModalTitle} onSubmit={ask} onClose={() => setAsking(false)} />
+    </section>
+  );
 }

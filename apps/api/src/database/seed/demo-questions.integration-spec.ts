@@ -1,0 +1,41 @@
+import { dropDatabase, migrate, withDataSource } from '../database-admin';
+import { seedDemoAccounts } from './demo-accounts';
+import { seedDemoQuestions } from './demo-questions';
+
+/** In a database of its own: the shared run database may or may not hold the demo accounts already. */
+const url = () => `${process.env.DATABASE_URL!}_seedq`;
+
+describe('demo questions seed (real MariaDB)', () => {
+  beforeAll(async () => {
+    await migrate(url());
+  });
+  afterAll(async () => {
+    await dropDatabase(url());
+  });
+
+  it('adds nothing without the demo accounts', async () => {
+    expect(await withDataSource(url(), seedDemoQuestions)).toBe(0);
+  });
+
+  it('adds questions with answers of every kind and ratings once, with consistent counts', async () => {
+    await withDataSource(url(), seedDemoAccounts);
+    const added = await withDataSource(url(), seedDemoQuestions);
+    expect(added).toBeGreaterThanOrEqual(4);
+    expect(await withDataSource(url(), seedDemoQuestions)).toBe(0);
+    await withDataSource(url(), async (ds) => {
+      const [totals] = await ds.query('SELECT (SELECT COUNT(*) FROM cancer_questions) AS questions, (SELECT COUNT(*) FROM ratings_feedback) AS ratings');
+      expect(Number(totals.questions)).toBe(added);
+      expect(Number(totals.ratings)).toBeGreaterThan(0);
+      const kinds = (await ds.query('SELECT DISTINCT answer_type FROM cancer_answers')).map((r: { answer_type: string }) => r.answer_type);
+      expect(kinds.sort()).toEqual(['ai', 'deep_research', 'expert', 'quora']);
+      const drift = await ds.query(`SELECT q.id FROM cancer_questions q
+        WHERE q.answers_count <> (SELECT COUNT(*) FROM cancer_answers a WHERE a.question_id = q.id)
+           OR q.has_expert_answer <> EXISTS (SELECT 1 FROM cancer_answers a WHERE a.question_id = q.id AND a.answer_type = 'expert')`);
+      expect(drift).toEqual([]);
+      const [mix] = await ds.query('SELECT SUM(has_expert_answer = 1) AS answered, SUM(has_expert_answer = 0) AS open, SUM(patient_id IS NULL) AS anonymous FROM cancer_questions');
+      expect(Number(mix.answered)).toBeGreaterThan(0);
+      expect(Number(mix.open)).toBeGreaterThan(0);
+      expect(Number(mix.anonymous)).toBeGreaterThan(0);
+    });
+  });
+});

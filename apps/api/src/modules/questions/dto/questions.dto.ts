@@ -1,0 +1,124 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
+  MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
+  QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
+} from '@cqa/contracts';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Rule } from './rule';
+
+export function questionTextProblem(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return Messages.validation.questionTextRequired;
+  if (value.trim().length < QUESTION_MIN_LENGTH) return Messages.validation.questionTooShort;
+  if (value.length > QUESTION_MAX_LENGTH) return QuestionApiTexts.tooLong('Question', QUESTION_MAX_LENGTH);
+  return null;
+}
+
+/** The question form's select offers the cancer types; 'General' or an empty value mean none. */
+const ACCEPTED_CANCER_TYPES = new Set<string>([...CANCER_TYPES, GENERAL_CANCER_TYPE, '']);
+export const cancerTypeProblem = (value: unknown) =>
+  typeof value === 'string' && ACCEPTED_CANCER_TYPES.has(value.trim()) ? null : QuestionApiTexts.cancerTypeInvalid;
+
+export class ListQuestionsQueryDto implements QuestionListQuery {
+  @ApiPropertyOptional({ enum: QUESTION_FILTERS, default: 'all', description: 'answered: at least one expert answer; unanswered: none.' })
+  @IsOptional() @IsIn(QUESTION_FILTERS, { message: `filter must be one of ${QUESTION_FILTERS.join(', ')}` })
+  filter?: QuestionFilter;
+
+  @ApiPropertyOptional({ description: "A cancer type; 'General' finds questions without one." })
+  @IsOptional() @IsString() @MaxLength(100)
+  cancer_type?: string;
+
+  @ApiPropertyOptional({ maxLength: SEARCH_MAX_LENGTH, description: 'Words searched in the question and its answers (every word, as a prefix).' })
+  @IsOptional() @IsString() @MaxLength(SEARCH_MAX_LENGTH)
+  q?: string;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_QUESTIONS_PER_PAGE, default: QUESTIONS_PER_PAGE })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_QUESTIONS_PER_PAGE)
+  per_page?: number;
+}
+
+export class StatsQueryDto {
+  @ApiPropertyOptional({ description: 'Count only questions (and, for admins, answers) of this cancer type.' })
+  @IsOptional() @IsString() @MaxLength(100)
+  cancer_type?: string;
+}
+
+export class CreateQuestionDto implements CreateQuestionRequest {
+  @ApiProperty({ minLength: QUESTION_MIN_LENGTH, maxLength: QUESTION_MAX_LENGTH })
+  @Rule('questionText', questionTextProblem)
+  question_text: string;
+
+  @ApiPropertyOptional({ enum: [...CANCER_TYPES, GENERAL_CANCER_TYPE], description: "Missing, empty or 'General': no cancer type." })
+  @IsOptional() @Rule('cancerType', cancerTypeProblem)
+  cancer_type?: string;
+}
+
+export class UpdateQuestionDto implements UpdateQuestionRequest {
+  @ApiPropertyOptional({ minLength: QUESTION_MIN_LENGTH, maxLength: QUESTION_MAX_LENGTH })
+  @IsOptional() @Rule('questionText', questionTextProblem)
+  question_text?: string;
+
+  @ApiPropertyOptional({ enum: [...CANCER_TYPES, GENERAL_CANCER_TYPE] })
+  @IsOptional() @Rule('cancerType', cancerTypeProblem)
+  cancer_type?: string;
+}
+
+export class QuestionSummaryDto implements QuestionSummary {
+  @ApiProperty() id: number;
+  @ApiProperty() question_text: string;
+  @ApiProperty({ description: "'General' when none was given." }) cancer_type: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ type: String, nullable: true, description: "The asking patient's record id; null shows as 'Anonymous'." }) patient_id: string | null;
+  @ApiProperty() answers_count: number;
+  @ApiProperty() has_expert_answer: boolean;
+}
+
+export class QuestionListResponseDto implements QuestionListResponse {
+  @ApiProperty({ type: [QuestionSummaryDto] }) items: QuestionSummaryDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() per_page: number;
+}
+
+export class AnswerViewDto implements AnswerView {
+  @ApiProperty() id: number;
+  @ApiProperty() question_id: number;
+  @ApiProperty({ enum: ANSWER_KINDS }) answer_type: AnswerKind;
+  @ApiProperty({ description: 'Markdown.' }) answer_text: string;
+  @ApiProperty({ type: String, nullable: true }) explanation_logic: string | null;
+  @ApiProperty({ type: [String] }) sources: string[];
+  @ApiProperty({ type: String, nullable: true }) search_method: string | null;
+  @ApiProperty({ type: String, nullable: true }) expert_id: string | null;
+  @ApiProperty({ type: String, nullable: true }) expert_name: string | null;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'One decimal; null when unrated.' }) average_rating: number | null;
+  @ApiProperty() rating_count: number;
+  @ApiProperty({ type: Number, nullable: true, description: "The caller's own rating." }) my_rating: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "The caller's own feedback." }) my_feedback: string | null;
+}
+
+export class AnswersByKindDto implements Record<AnswerKind, AnswerView[]> {
+  @ApiProperty({ type: [AnswerViewDto] }) ai: AnswerViewDto[];
+  @ApiProperty({ type: [AnswerViewDto] }) quora: AnswerViewDto[];
+  @ApiProperty({ type: [AnswerViewDto] }) expert: AnswerViewDto[];
+  @ApiProperty({ type: [AnswerViewDto] }) deep_research: AnswerViewDto[];
+}
+
+export class QuestionDetailDto extends QuestionSummaryDto implements QuestionDetail {
+  @ApiProperty({ type: AnswersByKindDto, description: 'Answers by kind, newest first within each.' }) answers: AnswersByKindDto;
+}
+
+export class CreateQuestionResponseDto implements CreateQuestionResponse {
+  @ApiProperty() id: number;
+}
+
+export class DashboardStatsDto implements DashboardStats {
+  @ApiProperty() totalPatients: number;
+  @ApiProperty() totalQuestions: number;
+  @ApiPropertyOptional({ description: 'Admins only.' }) totalExperts?: number;
+  @ApiPropertyOptional({ description: 'Admins only.' }) totalAnswers?: number;
+}

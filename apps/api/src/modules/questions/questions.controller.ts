@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CreateQuestionResponse, DashboardStats, Messages, QuestionDetail, QuestionListResponse, QuestionSummary } from '@cqa/contracts';
+import { Roles } from '../../common/access/access.decorator';
+import type { AuthenticatedUser } from '../../common/access/access.guard';
+import { CurrentUser } from '../auth/current-user';
+import {
+  CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionDetailDto, QuestionListResponseDto,
+  QuestionSummaryDto, StatsQueryDto, UpdateQuestionDto,
+} from './dto/questions.dto';
+import { ApiErrorDto, RecordIdPipe } from './http-helpers';
+import { QuestionsService } from './questions.service';
+
+const questionId = new RecordIdPipe(Messages.errors.questionNotFound);
+
+@ApiTags('questions')
+@ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Not signed in.' })
+@ApiForbiddenResponse({ type: ApiErrorDto, description: 'A role or an owner the route does not allow.' })
+@Controller()
+export class QuestionsController {
+  constructor(private readonly questions: QuestionsService) {}
+
+  @Get('questions')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'List questions, newest first, filtered and searched; no total (Next is offered when a page is full).' })
+  @ApiOkResponse({ type: QuestionListResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  list(@Query() query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
+    return this.questions.list(query);
+  }
+
+  @Post('questions')
+  @Roles('patient', 'admin')
+  @ApiOperation({ summary: "Ask a question (patients: as their patient record) or create one by hand (admins: shown as 'Anonymous')." })
+  @ApiCreatedResponse({ type: CreateQuestionResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Question text missing or shorter than 10 characters; unknown cancer type.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: "'Patient not found for the given user ID'." })
+  create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateQuestionDto): Promise<CreateQuestionResponse> {
+    return this.questions.create(caller, body);
+  }
+
+  @Get('questions/:id')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: "A question with its answers by kind, each with its average rating, count and the caller's own rating." })
+  @ApiOkResponse({ type: QuestionDetailDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: "'Question not found.'" })
+  detail(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<QuestionDetail> {
+    return this.questions.detail(caller, id);
+  }
+
+  @Patch('questions/:id')
+  @Roles('patient', 'admin')
+  @ApiOperation({ summary: 'Edit the text and cancer type: patients their own questions, admins any.' })
+  @ApiOkResponse({ type: QuestionSummaryDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  update(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Body() body: UpdateQuestionDto): Promise<QuestionSummary> {
+    return this.questions.update(caller, id, body);
+  }
+
+  @Put('questions/:id')
+  @Roles('patient', 'admin')
+  @ApiOperation({ summary: 'The same as PATCH.' })
+  @ApiOkResponse({ type: QuestionSummaryDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto })
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  replace(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Body() body: UpdateQuestionDto): Promise<QuestionSummary> {
+    return this.questions.update(caller, id, body);
+  }
+
+  @Delete('questions/:id')
+  @Roles('admin')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete a question with its answers and their ratings.' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ApiErrorDto })
+  remove(@Param('id', questionId) id: number): Promise<void> {
+    return this.questions.remove(id);
+  }
+
+  @Get('stats')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Dashboard counts: patients and questions; admins also experts and answers. A cancer type narrows questions and answers.' })
+  @ApiOkResponse({ type: DashboardStatsDto })
+  stats(@CurrentUser() caller: AuthenticatedUser, @Query() query: StatsQueryDto): Promise<DashboardStats> {
+    return this.questions.stats(caller, query.cancer_type);
+  }
+}

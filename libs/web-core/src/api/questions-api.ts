@@ -1,0 +1,164 @@
+import { useMemo } from 'react';
+import {
+  Messages,
+  QuestionPaths,
+  QUESTIONS_PER_PAGE,
+  type AnswerKind,
+  type AnswerView,
+  type CreateAnswerRequest,
+  type CreateQuestionRequest,
+  type CreateQuestionResponse,
+  type DashboardStats,
+  type QuestionDetail,
+  type QuestionListQuery,
+  type QuestionListResponse,
+  type RateAnswerRequest,
+  type UpdateAnswerRequest,
+  type UpdateQuestionRequest,
+} from '@cqa/contracts';
+import { useToast } from '../toast/use-toast';
+import { baseApi, errorMessage, errorStatus } from './base-api';
+
+type Id = number | string;
+
+/** The contract's paths start with /api, which is the base URL of baseApi already. */
+const rel = (path: string) => path.replace(/^\/api(?=\/)/, '');
+
+/** Builds the list query string in a fixed order; empty values are left out. */
+export function questionListUrl(query: QuestionListQuery): string {
+  const params = new URLSearchParams();
+  params.set('filter', query.filter ?? 'all');
+  if (query.cancer_type) params.set('cancer_type', query.cancer_type);
+  const q = query.q?.trim();
+  if (q) params.set('q', q);
+  params.set('page', String(query.page ?? 1));
+  params.set('per_page', String(query.per_page ?? QUESTIONS_PER_PAGE));
+  return `${rel(QuestionPaths.list)}?${params.toString()}`;
+}
+
+export function statsUrl(cancerType?: string): string {
+  return cancerType ? `${rel(QuestionPaths.stats)}?cancer_type=${encodeURIComponent(cancerType)}` : rel(QuestionPaths.stats);
+}
+
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Question', 'QuestionList', 'QuestionStats'] });
+
+/**
+ * Questions, answers, ratings and dashboard counts. A saved change to a question or its answers refreshes its detail,
+ * every loaded list (answers_count, has_expert_answer and search results depend on answers) and the counts; a refused
+ * change refreshes nothing.
+ */
+export const questionsApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    questions: build.query<QuestionListResponse, QuestionListQuery>({
+      query: questionListUrl,
+      providesTags: ['QuestionList'],
+    }),
+    question: build.query<QuestionDetail, Id>({
+      query: (id) => rel(QuestionPaths.one(id)),
+      providesTags: (_result, _error, id) => [{ type: 'Question', id: String(id) }],
+    }),
+    dashboardStats: build.query<DashboardStats, string | undefined>({
+      query: statsUrl,
+      providesTags: ['QuestionStats'],
+    }),
+    createQuestion: build.mutation<CreateQuestionResponse, CreateQuestionRequest>({
+      query: (body) => ({ url: rel(QuestionPaths.list), method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['QuestionList', 'QuestionStats']),
+    }),
+    updateQuestion: build.mutation<unknown, { id: Id } & UpdateQuestionRequest>({
+      query: ({ id, ...body }) => ({ url: rel(QuestionPaths.one(id)), method: 'PATCH', body }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Question', id: String(id) }, 'QuestionList', 'QuestionStats']),
+    }),
+    deleteQuestion: build.mutation<unknown, Id>({
+      query: (id) => ({ url: rel(QuestionPaths.one(id)), method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['QuestionList', 'QuestionStats']),
+    }),
+    createAnswer: build.mutation<AnswerView, { questionId: Id } & CreateAnswerRequest>({
+      query: ({ questionId, ...body }) => ({ url: rel(QuestionPaths.answers(questionId)), method: 'POST', body }),
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats']),
+    }),
+    updateAnswer: build.mutation<AnswerView, { questionId: Id; answerId: Id } & UpdateAnswerRequest>({
+      query: ({ answerId, questionId: _questionId, ...body }) => ({ url: rel(QuestionPaths.answer(answerId)), method: 'PATCH', body }),
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList']),
+    }),
+    deleteAnswer: build.mutation<unknown, { questionId: Id; answerId: Id }>({
+      query: ({ answerId }) => ({ url: rel(QuestionPaths.answer(answerId)), method: 'DELETE' }),
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }, 'QuestionList', 'QuestionStats']),
+    }),
+    rateAnswer: build.mutation<unknown, { questionId: Id; answerId: Id } & RateAnswerRequest>({
+      query: ({ answerId, questionId: _questionId, ...body }) => ({ url: rel(QuestionPaths.rating(answerId)), method: 'PUT', body }),
+      invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'Question', id: String(questionId) }]),
+    }),
+  }),
+});
+
+export const {
+  useQuestionsQuery,
+  useQuestionQuery,
+  useDashboardStatsQuery,
+  useCreateQuestionMutation,
+  useUpdateQuestionMutation,
+  useDeleteQuestionMutation,
+  useCreateAnswerMutation,
+  useUpdateAnswerMutation,
+  useDeleteAnswerMutation,
+  useRateAnswerMutation,
+} = questionsApi;
+
+/**
+ * What the user reads when a change fails: the server's own words for a refusal it explains (4xx, e.g. 'Expert ID is
+ * required'), the spec's fallback text for everything else (server errors, no connection).
+ */
+export function failureText(error: unknown, fallback: string): string {
+  const status = errorStatus(error);
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 ? errorMessage(error, fallback) : fallback;
+}
+
+export type RatingChangeKind = 'rating' | 'feedback';
+
+/**
+ * The changes a question page makes, each with the spec's success or failure toast. Every action resolves true when
+ * it saved, so forms know to close.
+ */
+export function useQuestionActions(questionId: Id) {
+  const toast = useToast();
+  const [updateQuestion] = useUpdateQuestionMutation();
+  const [createAnswer] = useCreateAnswerMutation();
+  const [updateAnswer] = useUpdateAnswerMutation();
+  const [deleteAnswer] = useDeleteAnswerMutation();
+  const [rateAnswer] = useRateAnswerMutation();
+
+  return useMemo(() => {
+    const attempt = async (run: () => Promise<unknown>, success: string, failure: string): Promise<boolean> => {
+      try {
+        await run();
+        toast.success(success);
+        return true;
+      } catch (error) {
+        toast.error(failureText(error, failure));
+        return false;
+      }
+    };
+    return {
+      /** Text and/or cancer type; the success and failure texts depend on which screen edits what. */
+      updateQuestion: (body: UpdateQuestionRequest, texts: { success: string; failure: string }) =>
+        attempt(() => updateQuestion({ id: questionId, ...body }).unwrap(), texts.success, texts.failure),
+      addAnswer: (kind: AnswerKind, body: Omit<CreateAnswerRequest, 'answer_type'>) =>
+        attempt(
+          () => createAnswer({ questionId, answer_type: kind, ...body }).unwrap(),
+          kind === 'quora' ? Messages.success.communityAnswerAdded : Messages.success.answerSubmitted,
+          Messages.errors.submitAnswerFailed,
+        ),
+      editAnswer: (answerId: Id, body: UpdateAnswerRequest) =>
+        attempt(() => updateAnswer({ questionId, answerId, ...body }).unwrap(), Messages.success.answerUpdated, Messages.errors.submitAnswerFailed),
+      deleteAnswer: (answerId: Id) =>
+        attempt(() => deleteAnswer({ questionId, answerId }).unwrap(), Messages.success.answerDeleted, Messages.errors.deleteAnswerFailed),
+      rate: (answerId: Id, rating: number, feedback: string, change: RatingChangeKind) =>
+        attempt(
+          () => rateAnswer({ questionId, answerId, rating, feedback }).unwrap(),
+          change === 'rating' ? Messages.success.ratingSubmitted : Messages.success.feedbackSubmitted,
+          change === 'rating' ? Messages.errors.ratingFailed : Messages.errors.feedbackFailed,
+        ),
+    };
+  }, [toast, questionId, updateQuestion, createAnswer, updateAnswer, deleteAnswer, rateAnswer]);
+}

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Card, Space, Tag, Typography } from 'antd';
+import { ANSWER_KIND_LABELS, QuestionTexts, type AnswerView } from '@cqa/contracts';
+import { formatDate, tagStyles } from './format';
+import { Markdown } from './Markdown';
+import { RatingSummary } from './RatingSummary';
+import { SourcesList } from './SourcesList';
+import { QaUiTexts } from './texts';
+
+interface AnswerCardProps {
+  answer: AnswerView;
+  /** The search method is shown on the expert tab only. */
+  showSearchMethod?: boolean;
+  /** Replaces the kind and author, e.g. on the blinded review page. */
+  heading?: string;
+  /** Edit and delete buttons, for those allowed them. */
+  actions?: ReactNode;
+  /** The rating form, for those allowed to rate this answer. */
+  rating?: ReactNode;
+}
+
+function AnswerHeading({ answer }: { answer: AnswerView }) {
+  if (answer.answer_type !== 'expert') return <>{QaUiTexts.answerHeading(ANSWER_KIND_LABELS[answer.answer_type])}</>;
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <Tag style={{ ...tagStyles.success, fontSize: 13, marginInlineEnd: 0 }}>{QuestionTexts.expertAnswerBadge}</Tag>
+      {answer.expert_name && (
+        <span style={{ fontWeight: 400 }}>
+          {QaUiTexts.by} {answer.expert_name}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div style={{ marginTop: 12 }}>
+      <h4 style={{ fontSize: 14, margin: '0 0 4px' }}>{title}</h4>
+      {children}
+    </div>
+  );
+}
+
+/** One answer: markdown text, explanation, sources, search method, date and ratings. */
+export function AnswerCard({ answer, showSearchMethod = false, heading, actions, rating }: AnswerCardProps) {
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <article aria-label={heading ?? undefined}>
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
+          <h3 style={{ fontSize: 16, margin: 0 }}>{heading ?? <AnswerHeading answer={answer} />}</h3>
+          <Space wrap>
+            <RatingSummary average={answer.average_rating} count={answer.rating_count} />
+            {actions}
+          </Space>
+        </div>
+        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+          {formatDate(answer.created_at)}
+        </Typography.Text>
+        <Markdown>{answer.answer_text}</Markdown>
+        {answer.explanation_logic && (
+          <Part title={QaUiTexts.explanation}>
+            <Markdown>{answer.explanation_logic}</Markdown>
+          </Part>
+        )}
+        {answer.sources.length > 0 && (
+          <Part title={QaUiTexts.sources}>
+            <SourcesList sources={answer.sources} />
+          </Part>
+        )}
+        {showSearchMethod && answer.search_method && (
+          <Part title={QaUiTexts.searchMethod}>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{answer.search_method}</Typography.Paragraph>
+          </Part>
+        )}
+        {rating}
+      </article>
+    </Card>
+  );
+}

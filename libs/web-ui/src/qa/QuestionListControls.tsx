@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Select } from 'antd';
+import { QuestionTexts, type QuestionFilter } from '@cqa/contracts';
+import { CancerTypeSelect } from './CancerTypeSelect';
+import { SearchBox } from './SearchBox';
+import { QaUiTexts } from './texts';
+
+/** The order the Expert Dashboard lists them in, 'All Questions' being the default. */
+const FILTER_ORDER: readonly QuestionFilter[] = ['unanswered', 'all', 'answered'];
+
+interface QuestionListControlsProps {
+  filter: QuestionFilter;
+  cancerType: string;
+  q: string;
+  onFilterChange: (value: QuestionFilter) => void;
+  onCancerTypeChange: (value: string) => void;
+  onSearch: (value: string) => void;
+}
+
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+    </div>
+  );
+}
+
+/** Filter, cancer type and search: they combine, and each change starts again at page 1. */
+export function QuestionListControls({ filter, cancerType, q, onFilterChange, onCancerTypeChange, onSearch }: QuestionListControlsProps) {
+  return (
+    <div role="search" aria-label="Find questions" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
+      <Field id="question-filter" label={QaUiTexts.filterLabel}>
+        <Select
+          id="question-filter"
+          value={filter}
+          onChange={onFilterChange}
+          options={FILTER_ORDER.map((value) => ({ value, label: QuestionTexts.filterLabels[value] }))}
+          style={{ minWidth: 200 }}
+        />
+      </Field>
+      <Field id="question-cancer-type" label={QaUiTexts.cancerTypeLabel}>
+        <CancerTypeSelect id="question-cancer-type" value={cancerType} onChange={onCancerTypeChange} includeAll />
+      </Field>
+      <Field id="question-search" label={QaUiTexts.searchLabel}>
+        <SearchBox id="question-search" value={q} onSearch={onSearch} />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Input } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { SEARCH_MAX_LENGTH } from '@cqa/contracts';
+import { QaUiTexts } from './texts';
+
+export const SEARCH_DEBOUNCE_MS = 400;
+
+interface SearchBoxProps {
+  id: string;
+  /** The search in effect (from the URL). */
+  value: string;
+  onSearch: (value: string) => void;
+  delay?: number;
+}
+
+/** Searches as the user types, once they pause; Enter searches at once. */
+export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // Back/forward changes the search in effect: the box follows it.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+
+  useEffect(() => {
+    if (text.trim() === value.trim()) return undefined;
+    const timer = setTimeout(() => onSearch(text.trim()), delay);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch, delay]);
+
+  return (
+    <Input
+      id={id}
+      type="search"
+      value={text}
+      maxLength={SEARCH_MAX_LENGTH}
+      placeholder={QaUiTexts.searchPlaceholder}
+      prefix={<SearchOutlined aria-hidden />}
+      onChange={(event) => setText(event.target.value)}
+      onPressEnter={() => onSearch(text.trim())}
+      style={{ minWidth: 260 }}
+    />
+  );
+}

@@ -210,6 +210,17 @@ describe('ProfileWizard', () => {
     expect(store.getState().auth.user?.profileCompletion).toBe(100);
   });
 
+  it("says 'Failed to complete profile. Please try again.' when the final save fails, and the server's reason when it refuses", async () => {
+    const { api, store, router } = renderWizard('/patient-profile?step=5', complete);
+    api.reply(`/api/patients/${PATIENT_ID}`, { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Profile' }));
+    await waitFor(() => expect(toastMessages(store)).toEqual([Messages.errors.completeProfileFailed]));
+    api.reply(`/api/patients/${PATIENT_ID}`, { status: 400, body: { message: ProfileTexts.missingFields(['Age']) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Profile' }));
+    await waitFor(() => expect(toastMessages(store)).toContain(ProfileTexts.missingFields(['Age'])));
+    expect(router.state.location.pathname).toBe('/patient-profile');
+  });
+
   it('goes to the step of a missing field, and clears the missing-fields toast once the profile is submitted', async () => {
     const { store, router } = renderWizard('/patient-profile?step=5', { ...complete, exercise_routine: null });
     await userEvent.click(screen.getByRole('button', { name: 'Submit Profile' }));

@@ -7,7 +7,7 @@ import {
   type PatientProfileResponse, type ProfileFieldDef, type ProfileFieldName, type SymptomMap,
 } from '@cqa/contracts';
 import {
-  errorMessage, paths, selectAuth, selectToasts, sessionStarted, toastDismissed, useAppDispatch, useAppSelector, useSavePatientProfileMutation, useToast,
+  errorMessage, errorStatus, paths, selectAuth, selectToasts, sessionStarted, toastDismissed, useAppDispatch, useAppSelector, useSavePatientProfileMutation, useToast,
 } from '@cqa/web-core';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { useAutosave } from '../hooks/use-autosave';
@@ -157,7 +157,9 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
     try {
       await persist(true);
     } catch (error) {
-      toast.error(errorMessage(error, Messages.errors.completeProfileFailed), VALIDATION_TOAST_MS);
+      // A refusal (400) names what is wrong; anything else gets the spec's message.
+      const refused = errorStatus(error) === 400;
+      toast.error(refused ? errorMessage(error, Messages.errors.completeProfileFailed) : Messages.errors.completeProfileFailed, VALIDATION_TOAST_MS);
       return;
     }
     if (admin) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Descriptions } from 'antd';
 import { Navigate, useParams } from 'react-router-dom';
 import { Messages } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, usePatientProfileQuery, useToast } from '@cqa/web-core';
+import { errorStatus, paths, selectCurrentUser, useAppSelector, usePatientProfileQuery, useToast } from '@cqa/web-core';
 import { LoadingState, PageTitle } from '@cqa/web-ui';
 import { ProfileWizard } from '../components/ProfileWizard';
 import { patientName } from '../model';
@@ -20,8 +20,8 @@ export function AdminEditPatientPage() {
   const query = usePatientProfileQuery(patientId, { skip: !isAdmin || !patientId });
 
   useEffect(() => {
-    if (query.isError) toast.error(Messages.errors.fetchPatientFailed);
-  }, [query.isError, toast]);
+    if (query.isError) toast.error(errorStatus(query.error) === 404 ? Messages.errors.patientNotFound : Messages.errors.fetchPatientFailed);
+  }, [query.isError, query.error, toast]);
 
   if (!isAdmin || !patientId || query.isError) return <Navigate to={paths.adminUsers} replace />;
   const record = query.data;

@@ -175,7 +175,7 @@ describe('admin editor', () => {
       'admin',
     );
     expect(await screen.findByText('Users at /admin/users')).toBeInTheDocument();
-    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toContain(Messages.errors.fetchPatientFailed));
+    await waitFor(() => expect(store.getState().toasts.map((t) => t.message)).toContain(Messages.errors.patientNotFound));
   });
 
   it('sends a non-admin to /admin/users without loading anything', async () => {

@@ -61,6 +61,11 @@ async function choose(page: Page, label: string, option: string) {
   await expect(box.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText(option);
 }
 
+/** Waits for CSS animations and transitions (a modal zooming in) to end, so axe sees the final colours. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 async function tick(page: Page, group: string | RegExp, option: string) {
   await page.getByRole('group', { name: group }).getByRole('checkbox', { name: option, exact: true }).check();
 }
@@ -155,6 +160,7 @@ test.describe('patient profile', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Questions' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('You have unsaved changes. Are you sure you want to leave?');
+    await settled(page);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/patient-profile\?step=4$/);

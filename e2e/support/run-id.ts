@@ -32,6 +32,8 @@ export function e2eRun() {
       REPORTS_DIR: reportsDir,
       // Every journey signs in; one client IP makes them all, so the per-IP limit is raised (the per-account one stays).
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // The demo accounts sign in from many journeys (and again on a CI retry); the limit itself is covered by integration tests.
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '200',
     },
   };
 }

@@ -5,6 +5,9 @@ export const appTheme: ThemeConfig = {
   token: {
     colorPrimary: '#0b57d0',
     colorLink: '#0b57d0',
+    // antd lightens the primary colour on hover, to below 4.5:1 with white text; hover darkens instead.
+    colorPrimaryHover: '#0842a0',
+    colorLinkHover: '#0842a0',
     colorTextSecondary: '#595959',
     colorTextTertiary: '#595959',
     colorTextDescription: '#595959',

@@ -1,8 +1,8 @@
 // npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn]
 //
 // Seeds a separate database (cqa_bench: 100,000 questions, 500,000 answers, 1,000,000 ratings), starts the built API on
-// it, drives the question list, the detail and search with autocannon, then runs the very same SQL (imported from the
-// built API) through a bare mysql2 pool at the same concurrency, and prints both side by side.
+// it, drives the question list, the detail and search with autocannon, and runs the very same SQL (imported from the
+// built API) through a bare mysql2 pool at the same concurrency, in alternating halves, and prints both side by side.
 // The seeded database is reused when complete; --reseed builds it again.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -281,6 +281,9 @@ async function driveRaw(pool, viewer, scenario, duration) {
   return { rps: done / duration, p99: latencies[Math.floor(latencies.length * 0.99)], p50: latencies[Math.floor(latencies.length * 0.5)] };
 }
 
+/** Two equal halves: mean throughput and median, the worse p99. */
+const combine = ([a, b]) => ({ rps: (a.rps + b.rps) / 2, p50: (a.p50 + b.p50) / 2, p99: Math.max(a.p99, b.p99) });
+
 // ---------------------------------------------------------------------------------------------------------------
 
 const uuid = () => {
@@ -365,12 +368,19 @@ async function main() {
     const viewer = { role: 'expert', userId };
     const scenarios = args.only ? SCENARIOS.filter((s) => s.name.includes(args.only)) : SCENARIOS;
     for (const scenario of scenarios) {
-      process.stdout.write(`${scenario.name}: API…`);
+      process.stdout.write(`${scenario.name}: warm-up…`);
       await driveApi(baseUrl, token, scenario, WARMUP_S);
-      const api = await driveApi(baseUrl, token, scenario, DURATION_S);
-      process.stdout.write(' raw…');
       await driveRaw(pool, viewer, scenario, WARMUP_S);
-      const raw = await driveRaw(pool, viewer, scenario, DURATION_S);
+      // API and raw take turns, so that other load on the machine weighs on both alike.
+      const halves = { api: [], raw: [] };
+      for (let turn = 0; turn < 2; turn++) {
+        process.stdout.write(' API…');
+        halves.api.push(await driveApi(baseUrl, token, scenario, DURATION_S / 2));
+        process.stdout.write(' raw…');
+        halves.raw.push(await driveRaw(pool, viewer, scenario, DURATION_S / 2));
+      }
+      const api = combine(halves.api);
+      const raw = combine(halves.raw);
       console.log(` ${api.rps.toFixed(0)} vs ${raw.rps.toFixed(0)} req/s`);
       results.push({ name: scenario.name, api, raw });
     }
@@ -379,7 +389,7 @@ async function main() {
     child.kill('SIGTERM');
     load.push(loadavg()[0]);
   }
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up; API log level ${args['log-level']}; ` +
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each (two alternating halves, p99 the worse half) after ${WARMUP_S} s warm-up; API log level ${args['log-level']}; ` +
     `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).`);
   console.log(`${availableParallelism()} CPUs, load average ${load.map((l) => l.toFixed(1)).join(' → ')} (other processes share the machine); ` +
     `InnoDB buffer pool ${context.bufferPoolMb} MB for ${context.dataMb} MB of question, answer and rating tables.\n`);

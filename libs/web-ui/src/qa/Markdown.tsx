@@ -1,7 +1,6 @@
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
-import rehypeExternalLinks from 'rehype-external-links';
 
 export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
 
@@ -18,7 +17,7 @@ const components: Components = {
   h3: shifted('h6'),
   h4: shifted('h6'),
   h5: shifted('h6'),
-  // Links that are not http(s) (mailto:, relative) still open outside the app and carry the same rel.
+  // Every link opens outside the app with the same rel, whatever its scheme.
   a: ({ node: _node, children, ...props }) => (
     <a {...props} target="_blank" rel={SAFE_LINK_REL}>
       {children}
@@ -27,8 +26,8 @@ const components: Components = {
 };
 
 /**
- * Answer text as markdown with single line breaks kept. Raw HTML in the text is dropped (skipHtml, no rehype-raw):
- * its tags vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
+ * Answer text as markdown with single line breaks kept. HTML tags in the text are skipped, never rendered: the tags
+ * vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
  */
 export function Markdown({ children }: { children: string }) {
   return (
@@ -36,7 +35,6 @@ export function Markdown({ children }: { children: string }) {
       <ReactMarkdown
         skipHtml
         remarkPlugins={[remarkBreaks]}
-        rehypePlugins={[[rehypeExternalLinks, { target: '_blank', rel: SAFE_LINK_REL.split(' ') }]]}
         components={components}
       >
         {children}

@@ -7,6 +7,7 @@ export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
 export { QuestionListControls } from './QuestionListControls';
 export { useQuestionListParams, type QuestionListParams } from './use-question-list-params';
 export { QuestionList } from './QuestionList';
+export { QuestionBrowser } from './QuestionBrowser';
 export { Pager } from './Pager';
 export { StatTiles, type StatTile } from './StatTiles';
 export { QuestionFormModal } from './QuestionFormModal';

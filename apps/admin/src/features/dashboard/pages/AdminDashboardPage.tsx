@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { Messages, QuestionTexts, QUESTIONS_PER_PAGE, type CreateQuestionRequest, type QuestionSummary } from '@cqa/contracts';
+import { Messages, QuestionTexts, type CreateQuestionRequest, type QuestionSummary } from '@cqa/contracts';
 import {
   failureText,
   paths,
@@ -16,10 +16,8 @@ import {
   PageTitle,
   QaUiTexts,
   QuestionFormModal,
-  QuestionList,
-  QuestionListControls,
+  QuestionBrowser,
   StatTiles,
-  VisuallyHidden,
   excerpt,
   useQuestionListParams,
 } from '@cqa/web-ui';
@@ -76,26 +74,9 @@ export function AdminDashboardPage() {
           { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
         ]}
       />
-      <QuestionListControls
-        filter={params.filter}
-        cancerType={params.cancerType}
-        q={params.q}
-        onFilterChange={params.setFilter}
-        onCancerTypeChange={params.setCancerType}
-        onSearch={params.setSearch}
-      />
-      <h2>
-        <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>
-      </h2>
-      <QuestionList
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        isError={list.isError}
-        onRetry={list.refetch}
-        page={params.page}
-        perPage={QUESTIONS_PER_PAGE}
-        onPageChange={params.setPage}
+      <QuestionBrowser
+        params={params}
+        list={list}
         emptyText={Messages.errors.noQuestions}
         linkTo={paths.adminQuestion}
         renderActions={(question) => (

@@ -1,6 +1,6 @@
-import { QuestionTexts, QUESTIONS_PER_PAGE } from '@cqa/contracts';
+import { QuestionTexts } from '@cqa/contracts';
 import { paths, useDashboardStatsQuery, useQuestionsQuery } from '@cqa/web-core';
-import { PageTitle, QaUiTexts, QuestionList, QuestionListControls, StatTiles, VisuallyHidden, useQuestionListParams } from '@cqa/web-ui';
+import { PageTitle, QaUiTexts, QuestionBrowser, StatTiles, useQuestionListParams } from '@cqa/web-ui';
 
 export const EXPERT_DASHBOARD_TITLE = 'Expert Dashboard';
 
@@ -20,26 +20,9 @@ export function ExpertDashboardPage() {
           { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
         ]}
       />
-      <QuestionListControls
-        filter={params.filter}
-        cancerType={params.cancerType}
-        q={params.q}
-        onFilterChange={params.setFilter}
-        onCancerTypeChange={params.setCancerType}
-        onSearch={params.setSearch}
-      />
-      <h2>
-        <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>
-      </h2>
-      <QuestionList
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        isError={list.isError}
-        onRetry={list.refetch}
-        page={params.page}
-        perPage={QUESTIONS_PER_PAGE}
-        onPageChange={params.setPage}
+      <QuestionBrowser
+        params={params}
+        list={list}
         emptyText={QuestionTexts.expertEmpty}
         linkTo={paths.expertQuestion}
         showNeedsExpertBadge

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { Messages, QuestionTexts, QUESTIONS_PER_PAGE, type CreateQuestionRequest } from '@cqa/contracts';
+import { Messages, QuestionTexts, type CreateQuestionRequest } from '@cqa/contracts';
 import { failureText, paths, useCreateQuestionMutation, useQuestionsQuery, useToast } from '@cqa/web-core';
 import {
   PageTitle,
-  QaUiTexts,
   QuestionFormModal,
-  QuestionList,
-  QuestionListControls,
-  VisuallyHidden,
+  QuestionBrowser,
   useQuestionListParams,
 } from '@cqa/web-ui';
 
@@ -47,26 +44,9 @@ export function PatientsDashboardPage() {
           {QuestionTexts.askButton}
         </Button>
       </div>
-      <QuestionListControls
-        filter={params.filter}
-        cancerType={params.cancerType}
-        q={params.q}
-        onFilterChange={params.setFilter}
-        onCancerTypeChange={params.setCancerType}
-        onSearch={params.setSearch}
-      />
-      <h2>
-        <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>
-      </h2>
-      <QuestionList
-        items={list.data?.items}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        isError={list.isError}
-        onRetry={list.refetch}
-        page={params.page}
-        perPage={QUESTIONS_PER_PAGE}
-        onPageChange={params.setPage}
+      <QuestionBrowser
+        params={params}
+        list={list}
         emptyText={QuestionTexts.patientEmpty}
         linkTo={paths.patientQuestion}
       />

@@ -4,14 +4,14 @@
 # The api image also carries the built web (dist/web), which it serves on the same origin.
 
 # Only the package manifests, so the install layer below is reused until a dependency changes.
-FROM node:20-bookworm-slim AS manifests
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir /manifests \
  && find . \( -name package.json -o -name package-lock.json -o -name .npmrc \) -print0 \
   | xargs -0 cp --parents -t /manifests
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # A compiler in case a native module (argon2) has no prebuilt binary for this platform.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -29,9 +29,9 @@ RUN npm run build
 RUN npm prune --omit=dev \
  && rm -rf node_modules/@cqa
 
-# What both processes share: Node 20, production dependencies, tini as PID 1 so SIGTERM reaches Node
+# What both processes share: Node 24, production dependencies, tini as PID 1 so SIGTERM reaches Node
 # and the worker can drain, and var/ (uploads, mail) as the one writable folder.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*

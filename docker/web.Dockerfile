@@ -4,14 +4,14 @@
 #   docker build -f docker/web.Dockerfile -t cancer-qa/web:latest .
 # The edge in front must route /api/* and /admin/queues to the API (one origin, no CORS).
 
-FROM node:20-bookworm-slim AS manifests
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir /manifests \
  && find . \( -name package.json -o -name package-lock.json -o -name .npmrc \) -print0 \
   | xargs -0 cp --parents -t /manifests
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

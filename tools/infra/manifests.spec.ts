@@ -36,7 +36,7 @@ const exists = (rel: string): boolean => fs.existsSync(path.join(ROOT, rel));
 
 /** The image names the whole deployment uses. */
 const IMAGES = { api: 'cancer-qa/api', worker: 'cancer-qa/worker', web: 'cancer-qa/web' } as const;
-const NODE_BASE = 'node:20-bookworm-slim';
+const NODE_BASE = 'node:24-bookworm-slim';
 const HEALTH_PATH = '/api/health';
 /** What each of our processes runs, relative to the image's WORKDIR (the repository root in the image). */
 const ENTRYPOINTS = {

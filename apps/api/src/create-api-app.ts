@@ -13,13 +13,14 @@ import { NestPinoLogger } from './common/logging/nest-pino-logger';
 import { registerSecurityHeaders } from './common/security/security-headers';
 import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
 import { SessionService } from './modules/auth/session.service';
+import { AuthThrottle, registerAuthThrottleHook } from './modules/auth/auth-throttle.service';
+import { JSON_BODY_LIMITS, registerJsonBodyGuards } from './common/http/json-body';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
 import { serveWeb } from './web/web-static';
 import { MULTIPART_OPTIONS } from './modules/reports/upload/multipart-options';
 
 export const API_PREFIX = 'api';
-const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface ApiApp {
   app: NestFastifyApplication;
@@ -33,17 +34,22 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     loggerInstance: logger,
     // proxy-addr takes a hop count too, which Fastify's types leave out.
     trustProxy: config.trustProxy as boolean | string | string[],
-    bodyLimit: BODY_LIMIT_BYTES,
+    bodyLimit: JSON_BODY_LIMITS.maxBytes,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),
     bufferLogs: true,
+    // Our own JSON parser (registerJsonBodyGuards) only; no urlencoded bodies, which no client of ours sends.
+    bodyParser: false,
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Order matters: the per-IP auth throttle and the size check run on request, before any body is read.
+  registerAuthThrottleHook(fastify, app.get(AuthThrottle));
+  registerJsonBodyGuards(fastify);
   await registerSecurityHeaders(fastify, config.isProduction);
   await fastify.register(fastifyCookie);
   // Multipart bodies are streamed by the one handler that reads them (POST /api/upload), never buffered.

@@ -145,5 +145,9 @@ export const Messages = {
     accessDenied: "You don't have permission to do this.",
     tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
     aiNotConfigured: 'AI provider not configured',
+    bodyTooLarge: 'The request is too large.',
+    bodyTooComplex: 'The request has too many fields or is nested too deeply.',
+    bodyNotJson: 'The request body is not valid JSON.',
+    moreProblems: (count: number) => `…and ${count} more problems.`,
   },
 } as const;

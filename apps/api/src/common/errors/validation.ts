@@ -1,4 +1,8 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { Messages } from '@cqa/contracts';
+
+/** At most this many problems are returned; a body with thousands of unknown keys must not echo them all back. */
+export const MAX_VALIDATION_MESSAGES = 10;
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
@@ -8,12 +12,17 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
+export function capMessages(messages: string[]): string[] {
+  if (messages.length <= MAX_VALIDATION_MESSAGES) return messages;
+  return [...messages.slice(0, MAX_VALIDATION_MESSAGES), Messages.platform.moreProblems(messages.length - MAX_VALIDATION_MESSAGES)];
+}
+
 /** The global validation: unknown fields refused, types transformed, every message kept for the error body. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(flatten(errors)),
+    exceptionFactory: (errors) => new BadRequestException(capMessages(flatten(errors))),
   });
 }

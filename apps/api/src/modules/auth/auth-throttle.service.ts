@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Messages } from '@cqa/contracts';
+import type { FastifyInstance } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
@@ -27,13 +28,37 @@ export class AuthThrottle {
     );
   }
 
-  /** Throws 429 when the caller's IP or the named account has used up its attempts at this action. */
-  async check(action: ThrottledAction, ip: string, email: string | undefined): Promise<void> {
-    const { perIp, perAccount } = this.config.authRateLimit;
-    const rules = [{ key: `${action}:ip:${ip}`, limit: perIp }];
-    if (email) rules.push({ key: `${action}:acct:${emailKey(email)}`, limit: perAccount });
+  /**
+   * Counts a request from this IP, before its body is read or parsed (see THROTTLED_ROUTES), so a flood of large
+   * bodies is refused for the cost of one Redis round trip. Throws 429 over the limit.
+   */
+  async checkIp(action: ThrottledAction, ip: string): Promise<void> {
+    await this.refuseOver([{ key: `${action}:ip:${ip}`, limit: this.config.authRateLimit.perIp }]);
+  }
+
+  /** Counts an attempt at the named account, once the body is validated. Throws 429 over the limit. */
+  async checkAccount(action: ThrottledAction, email: string): Promise<void> {
+    await this.refuseOver([{ key: `${action}:acct:${emailKey(email)}`, limit: this.config.authRateLimit.perAccount }]);
+  }
+
+  private async refuseOver(rules: { key: string; limit: number }[]): Promise<void> {
     if (await this.limiter.isOverLimit(rules)) {
-      throw new HttpException(Messages.platform.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
+      throw Object.assign(new HttpException(Messages.platform.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS), { statusCode: HttpStatus.TOO_MANY_REQUESTS });
     }
   }
+}
+
+/** The public auth routes counted per client IP in an onRequest hook, before their bodies are parsed. */
+export const THROTTLED_ROUTES: Readonly<Record<string, ThrottledAction>> = {
+  'POST /api/auth/login': 'login',
+  'POST /api/auth/register': 'register',
+  'POST /api/auth/resend-verification': 'resend-verification',
+  'POST /api/auth/forgot-password': 'forgot-password',
+};
+
+export function registerAuthThrottleHook(fastify: FastifyInstance, throttle: AuthThrottle): void {
+  fastify.addHook('onRequest', async (request) => {
+    const action = THROTTLED_ROUTES[`${request.method} ${request.routeOptions?.url ?? ''}`];
+    if (action) await throttle.checkIp(action, request.ip);
+  });
 }

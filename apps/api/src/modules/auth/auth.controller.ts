@@ -32,7 +32,7 @@ export class AuthController {
   @Public()
   @ApiCreatedResponse({ type: RegisterResponseDto })
   async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
-    await this.throttle.check('register', client.ip, body.email);
+    await this.throttle.checkAccount('register', body.email);
     const { userId } = await this.accounts.register(body, client);
     return { user: { id: userId }, message: Messages.success.registration };
   }
@@ -49,8 +49,8 @@ export class AuthController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
-  async resendVerification(@Body() body: EmailDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
-    await this.throttle.check('resend-verification', client.ip, body.email);
+  async resendVerification(@Body() body: EmailDto): Promise<MessageResponseDto> {
+    await this.throttle.checkAccount('resend-verification', body.email);
     await this.accounts.resendVerification(body.email);
     return { message: Messages.success.verificationSent };
   }
@@ -62,7 +62,7 @@ export class AuthController {
   async login(
     @Body() body: LoginDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponseDto> {
-    await this.throttle.check('login', client.ip, body.email);
+    await this.throttle.checkAccount('login', body.email);
     const session = await this.sessions.login(body.email, body.password, body.role, client);
     setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
     return session.body;
@@ -97,8 +97,8 @@ export class AuthController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
-  async forgotPassword(@Body() body: EmailDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
-    await this.throttle.check('forgot-password', client.ip, body.email);
+  async forgotPassword(@Body() body: EmailDto): Promise<MessageResponseDto> {
+    await this.throttle.checkAccount('forgot-password', body.email);
     await this.accounts.forgotPassword(body.email);
     return { message: Messages.success.resetSent };
   }

@@ -2,7 +2,7 @@ import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/co
 import { Messages } from '@cqa/contracts';
 
 /** At most this many problems are returned; a body with thousands of unknown keys must not echo them all back. */
-export const MAX_VALIDATION_MESSAGES = 10;
+export const MAX_VALIDATION_MESSAGES = 20;
 
 function flatten(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
@@ -12,7 +12,8 @@ function flatten(errors: ValidationError[], prefix = ''): string[] {
   });
 }
 
-export function capMessages(messages: string[]): string[] {
+export function capMessages(all: string[]): string[] {
+  const messages = [...new Set(all)];
   if (messages.length <= MAX_VALIDATION_MESSAGES) return messages;
   return [...messages.slice(0, MAX_VALIDATION_MESSAGES), Messages.platform.moreProblems(messages.length - MAX_VALIDATION_MESSAGES)];
 }

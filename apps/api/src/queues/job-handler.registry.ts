@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { JobName } from '@cqa/contracts';
-import { JOB_HANDLER_KEY } from '@cqa/api/queues/job-handler.decorator';
+import { JOB_HANDLER_KEY } from './job-handler.decorator';
 import type { Job } from 'bullmq';
 
 type Handler = (job: Job) => Promise<unknown>;

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { ConfigValidationError, loadConfig } from '@cqa/api/config/app-config';
-import { createWorker } from './create-worker';
+import { ConfigValidationError, loadConfig } from './config/app-config';
+import { createWorker } from './worker/create-worker';
 
 createWorker(loadConfig(process.env, 'worker')).catch((error: unknown) => {
   console.error(error instanceof ConfigValidationError ? error.message : error);

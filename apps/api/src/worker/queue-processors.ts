@@ -1,9 +1,9 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, Type } from '@nestjs/common';
 import { QUEUE_NAMES, QueueName } from '@cqa/contracts';
-import type { AppConfig } from '@cqa/api/config/app-config';
+import type { AppConfig } from '../config/app-config';
 import type { Job } from 'bullmq';
-import { JobHandlerRegistry } from './job-handler.registry';
+import { JobHandlerRegistry } from '../queues/job-handler.registry';
 
 /**
  * One BullMQ worker per queue; each passes a job to the @OnJob handler of its name.

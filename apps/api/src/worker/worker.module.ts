@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { coreModules, FEATURE_MODULES } from '@cqa/api/app.module';
-import type { AppConfig } from '@cqa/api/config/app-config';
-import { JobHandlerRegistry } from './job-handler.registry';
+import { coreModules, FEATURE_MODULES } from '../app.module';
+import type { AppConfig } from '../config/app-config';
+import { JobHandlerRegistry } from '../queues/job-handler.registry';
 import { queueProcessors } from './queue-processors';
 
 /** The API's own core and feature modules, booted without HTTP, plus one processor per queue. */

@@ -2,9 +2,9 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { QUEUE_NAMES } from '@cqa/contracts';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
-import type { AppConfig } from '@cqa/api/config/app-config';
-import { loggerOptions } from '@cqa/api/common/logging/logger-options';
-import { NestPinoLogger } from '@cqa/api/common/logging/nest-pino-logger';
+import type { AppConfig } from '../config/app-config';
+import { loggerOptions } from '../common/logging/logger-options';
+import { NestPinoLogger } from '../common/logging/nest-pino-logger';
 import { WorkerModule } from './worker.module';
 
 export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { SelfCheckStatus } from '@cqa/contracts';
-import { loadConfig } from '@cqa/api/config/app-config';
-import { RunningApi, startApi } from '../../api/test/api-harness';
+import { loadConfig } from '../config/app-config';
+import { RunningApi, startApi } from '../../test/api-harness';
 import { createWorker } from './create-worker';
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15000): Promise<T> {

@@ -6,7 +6,7 @@ import {
 import { AnswerView, Messages, QuestionApiTexts } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { CurrentUser } from '../auth/current-user';
+import { CurrentUser } from '../../common/access/current-user';
 import { CreateAnswerDto, RateAnswerDto, UpdateAnswerDto } from './dto/answers.dto';
 import { AnswerViewDto } from './dto/questions.dto';
 import { AnswersService } from './answers.service';

@@ -1,18 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ProfileAccessLogEntry, ProfileAccessLogListResponse, ProfileAuditAction, Role } from '@cqa/contracts';
+import type { ProfileAccessLogEntry, ProfileAccessLogListResponse } from '@cqa/contracts';
 import { Repository } from 'typeorm';
-import { PatientEntity } from '../users/entities/patient.entity';
 import { ProfileAccessLogEntity } from './entities/profile-access-log.entity';
-
-export interface ProfileAuditEntry {
-  actor: { id: string; role: Role };
-  patientId: string;
-  action: ProfileAuditAction;
-  ip: string | null;
-  /** A non-health detail such as a report id. Never a file name or a field value. */
-  detail?: string;
-}
 
 export interface ProfileAccessLogFilter {
   patientId?: string;
@@ -21,31 +11,10 @@ export interface ProfileAccessLogFilter {
   perPage: number;
 }
 
-/**
- * Writes the profile access audit trail. The patient's own reads and writes are not recorded; everyone else's are.
- * A failed write throws, so the caller's request fails rather than reaching health data unrecorded.
- */
+/** Reads the profile access audit trail for admins; PatientAccess writes it. */
 @Injectable()
 export class ProfileAuditService {
-  constructor(
-    @InjectRepository(ProfileAccessLogEntity) private readonly logs: Repository<ProfileAccessLogEntity>,
-    @InjectRepository(PatientEntity) private readonly patients: Repository<PatientEntity>,
-  ) {}
-
-  async record(entry: ProfileAuditEntry): Promise<void> {
-    if (entry.actor.role === 'patient') {
-      const patient = await this.patients.findOne({ where: { id: entry.patientId }, select: { id: true, userId: true } });
-      if (patient?.userId === entry.actor.id) return;
-    }
-    await this.logs.insert({
-      actorUserId: entry.actor.id,
-      actorRole: entry.actor.role,
-      patientId: entry.patientId,
-      action: entry.action,
-      detail: entry.detail?.slice(0, 200) ?? null,
-      ipAddress: entry.ip?.slice(0, 45) ?? null,
-    });
-  }
+  constructor(@InjectRepository(ProfileAccessLogEntity) private readonly logs: Repository<ProfileAccessLogEntity>) {}
 
   async list(filter: ProfileAccessLogFilter): Promise<ProfileAccessLogListResponse> {
     const query = this.logs

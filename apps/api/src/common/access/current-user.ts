@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../common/access/access.guard';
+import type { AuthenticatedUser } from './access.guard';
 
 /** The caller the AccessGuard authenticated; only on @Roles routes. */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {

@@ -6,18 +6,18 @@ import {
 import { Messages } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { Client, ClientInfo } from '../auth/client-info';
-import { CurrentUser } from '../auth/current-user';
+import { Client, ClientInfo } from '../../common/access/client-info';
+import { CurrentUser } from '../../common/access/current-user';
 import { CreatePatientProfileDto, PatientByUserQueryDto, PatientProfileResponseDto, SavePatientProfileDto } from './dto/patient.dto';
-import { PatientsService } from './patients.service';
+import { ProfilesService } from './profiles.service';
 
 /** A malformed id names no patient: answered as not found. */
 const patientIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: () => new NotFoundException(Messages.errors.patientNotFound) });
 
 @ApiTags('patients')
 @Controller('patients')
-export class PatientsController {
-  constructor(private readonly patients: PatientsService) {}
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
 
   @Get()
   @Roles('patient', 'expert', 'admin')
@@ -26,7 +26,7 @@ export class PatientsController {
   @ApiForbiddenResponse({ description: "A patient asking for someone else's profile." })
   @ApiNotFoundResponse({ description: 'No patient record for that user.' })
   byUser(@CurrentUser() caller: AuthenticatedUser, @Query() query: PatientByUserQueryDto, @Client() client: ClientInfo): Promise<PatientProfileResponseDto> {
-    return this.patients.getByUserId(caller, query.user_id, client.ip);
+    return this.profiles.getByUserId(caller, query.user_id, client.ip);
   }
 
   @Get(':id')
@@ -36,7 +36,7 @@ export class PatientsController {
   @ApiForbiddenResponse({ description: "A patient asking for someone else's profile." })
   @ApiNotFoundResponse({ description: Messages.errors.patientNotFound })
   one(@CurrentUser() caller: AuthenticatedUser, @Param('id', patientIdPipe) id: string, @Client() client: ClientInfo): Promise<PatientProfileResponseDto> {
-    return this.patients.getById(caller, id, client.ip);
+    return this.profiles.getById(caller, id, client.ip);
   }
 
   @Post()
@@ -46,7 +46,7 @@ export class PatientsController {
   @ApiBadRequestResponse({ description: 'A field is unknown, out of bounds or not in its list; or the user is not a patient.' })
   @ApiConflictResponse({ description: 'The user already has a patient record.' })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreatePatientProfileDto, @Client() client: ClientInfo): Promise<PatientProfileResponseDto> {
-    return this.patients.create(caller, body, client.ip);
+    return this.profiles.create(caller, body, client.ip);
   }
 
   @Put(':id')
@@ -59,6 +59,6 @@ export class PatientsController {
   update(
     @CurrentUser() caller: AuthenticatedUser, @Param('id', patientIdPipe) id: string, @Body() body: SavePatientProfileDto, @Client() client: ClientInfo,
   ): Promise<PatientProfileResponseDto> {
-    return this.patients.update(caller, id, body, client.ip);
+    return this.profiles.update(caller, id, body, client.ip);
   }
 }

@@ -2,11 +2,11 @@ import type { ApiErrorBody, ProfileAccessLogListResponse } from '@cqa/contracts'
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call, createUser, signIn, TestUser } from '../../../test/accounts-helpers';
-import { ProfileAuditService } from './profile-audit.service';
+import { PatientAccess } from './patient-access.service';
 
 describe('profile access audit trail', () => {
   let api: RunningApi;
-  let audit: ProfileAuditService;
+  let audit: PatientAccess;
   let admin: TestUser;
   let adminToken: string;
   let patient: TestUser;
@@ -16,7 +16,7 @@ describe('profile access audit trail', () => {
 
   beforeAll(async () => {
     api = await startApi();
-    audit = api.app.get(ProfileAuditService);
+    audit = api.app.get(PatientAccess);
     admin = await createUser(api, 'admin');
     adminToken = (await signIn(api, admin)).token;
     expert = await createUser(api, 'expert');
@@ -32,11 +32,11 @@ describe('profile access audit trail', () => {
     call<ProfileAccessLogListResponse>(api, 'GET', `/api/admin/profile-access-logs?${query}`, { token });
 
   it("records others' access with who, which patient, what, when and the IP, and skips the patient's own", async () => {
-    await audit.record({ actor: { id: patient.id, role: 'patient' }, patientId, action: 'profile.read', ip: '10.0.0.1' });
-    await audit.record({ actor: { id: expert.id, role: 'expert' }, patientId, action: 'profile.read', ip: '10.0.0.2' });
-    await audit.record({ actor: { id: admin.id, role: 'admin' }, patientId, action: 'report.download', ip: '10.0.0.3', detail: 'report 42' });
+    await audit.recordAccess({ actor: { id: patient.id, role: 'patient' }, patientId, action: 'profile.read', ip: '10.0.0.1' });
+    await audit.recordAccess({ actor: { id: expert.id, role: 'expert' }, patientId, action: 'profile.read', ip: '10.0.0.2' });
+    await audit.recordAccess({ actor: { id: admin.id, role: 'admin' }, patientId, action: 'report.download', ip: '10.0.0.3', detail: 'report 42' });
     // A patient reaching someone else's record is recorded too (the services refuse it, but the trail must not depend on that).
-    await audit.record({ actor: { id: patient.id, role: 'patient' }, patientId: otherPatientId, action: 'profile.read', ip: '10.0.0.4' });
+    await audit.recordAccess({ actor: { id: patient.id, role: 'patient' }, patientId: otherPatientId, action: 'profile.read', ip: '10.0.0.4' });
 
     const result = await logsFor(`patient_id=${patientId}`);
     expect(result.status).toBe(200);
@@ -53,7 +53,7 @@ describe('profile access audit trail', () => {
   });
 
   it('pages newest first', async () => {
-    for (let i = 0; i < 3; i++) await audit.record({ actor: { id: expert.id, role: 'expert' }, patientId: otherPatientId, action: 'report.list', ip: null, detail: `n${i}` });
+    for (let i = 0; i < 3; i++) await audit.recordAccess({ actor: { id: expert.id, role: 'expert' }, patientId: otherPatientId, action: 'report.list', ip: null, detail: `n${i}` });
     const first = await logsFor(`user_id=${expert.id}&patient_id=${otherPatientId}&per_page=2`);
     const second = await logsFor(`user_id=${expert.id}&patient_id=${otherPatientId}&per_page=2&page=2`);
     expect(first.body.total).toBe(3);

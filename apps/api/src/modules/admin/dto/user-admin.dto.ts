@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, ApprovalRequest, ApprovalResponse, ApprovalStatus, ApprovalStatusResponse,
+  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, ApprovalRequest, ApprovalResponse, ApprovalStatus,
   AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, Role, ROLES, UserDetailResponse,
 } from '@cqa/contracts';
 import { Type } from 'class-transformer';
@@ -15,11 +15,6 @@ export class ApprovalDto implements ApprovalRequest {
 export class ApprovalResponseDto implements ApprovalResponse {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
-}
-
-export class ApprovalStatusResponseDto implements ApprovalStatusResponse {
-  @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
-  @ApiProperty() is_blocked: boolean;
 }
 
 export class AdminUserSummaryDto implements AdminUserSummary {

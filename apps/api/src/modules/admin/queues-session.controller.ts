@@ -6,12 +6,12 @@ import { Roles } from '../../common/access/access.decorator';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { CurrentUser } from './current-user';
-import { SessionService } from './session.service';
+import { CurrentUser } from '../../common/access/current-user';
+import { SessionService } from '../auth/session.service';
 
 @ApiTags('admin')
 @Controller('admin/queues-session')
-export class QueuesPassController {
+export class QueuesSessionController {
   constructor(private readonly sessions: SessionService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   /** Sets the short-lived, httpOnly cookie that lets this admin's browser open Bull Board at /admin/queues. */

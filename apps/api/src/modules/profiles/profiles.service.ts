@@ -7,42 +7,39 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { ProfileAuditService } from '../audit/profile-audit.service';
-import { PatientEntity } from '../users/entities/patient.entity';
-import { UserEntity } from '../users/entities/user.entity';
 import type { CreatePatientProfileDto, SavePatientProfileDto } from './dto/patient.dto';
+import { PatientEntity } from './entities/patient.entity';
+import { PatientAccess } from './patient-access.service';
+
+/** What a profile shows of its user's account; the users table belongs to auth, so it is read by name here. */
+interface AccountOfPatient { id: string; email: string; role: string; firstName: string; lastName: string }
 
 const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
-/**
- * Patient profiles. Patients reach only their own record; experts and admins read any; the owner and admins write.
- * Every read and write by someone other than the patient goes to the audit trail before the data is touched, so a
- * failed audit write fails the request instead of leaving the access unrecorded.
- */
+/** The profile wizard's reads and writes; who may reach a record and the audit row are PatientAccess's. */
 @Injectable()
-export class PatientsService {
+export class ProfilesService {
   constructor(
     @InjectRepository(PatientEntity) private readonly patients: Repository<PatientEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    private readonly audit: ProfileAuditService,
+    private readonly access: PatientAccess,
   ) {}
 
   async getById(caller: AuthenticatedUser, id: string, ip: string | null): Promise<PatientProfileResponse> {
-    const patient = await this.patients.findOneBy({ id });
+    const patient = await this.access.recordById(id);
     if (!patient) throw new NotFoundException(Messages.errors.patientNotFound);
     return this.read(caller, patient, ip);
   }
 
   async getByUserId(caller: AuthenticatedUser, userId: string, ip: string | null): Promise<PatientProfileResponse> {
     if (caller.role === 'patient' && caller.id !== userId) throw new ForbiddenException(Messages.platform.accessDenied);
-    const patient = await this.patients.findOneBy({ userId });
+    const patient = await this.access.recordOfUser(userId);
     if (!patient) throw new NotFoundException(Messages.errors.patientNotFound);
     return this.read(caller, patient, ip);
   }
 
   async create(caller: AuthenticatedUser, dto: CreatePatientProfileDto, ip: string | null): Promise<PatientProfileResponse> {
     if (caller.role !== 'admin' && caller.id !== dto.user_id) throw new ForbiddenException(Messages.platform.accessDenied);
-    const user = await this.users.findOneBy({ id: dto.user_id });
+    const user = await this.account(dto.user_id);
     if (!user) throw new NotFoundException(Messages.errors.userNotFound);
     if (user.role !== 'patient') throw new BadRequestException(ProfileTexts.notAPatient);
     if (await this.patients.existsBy({ userId: user.id })) throw new ConflictException(ProfileTexts.patientExists);
@@ -52,7 +49,7 @@ export class PatientsService {
       hipaaConsent: false,
     });
     this.applyProfile(patient, profile, this.completion(profile, dto.profile_completion_percentage, 0));
-    if (!this.isOwner(caller, patient)) await this.audit.record({ actor: caller, patientId: patient.id, action: 'profile.create', ip });
+    await this.access.recordAccess({ actor: caller, patientId: patient.id, ownerUserId: patient.userId, action: 'profile.create', ip });
     try {
       await this.patients.save(patient);
     } catch (error) {
@@ -63,29 +60,38 @@ export class PatientsService {
   }
 
   async update(caller: AuthenticatedUser, id: string, dto: SavePatientProfileDto, ip: string | null): Promise<PatientProfileResponse> {
-    const patient = await this.patients.findOneBy({ id });
+    const patient = await this.access.recordById(id);
     if (!patient) throw new NotFoundException(Messages.errors.patientNotFound);
-    const owner = this.isOwner(caller, patient);
-    if (!owner && caller.role !== 'admin') throw new ForbiddenException(Messages.platform.accessDenied);
+    if (!this.access.mayWrite(caller, patient)) throw new ForbiddenException(Messages.platform.accessDenied);
     const profile = this.validatedProfile(this.storedProfile(patient), dto);
     const completion = this.completion(profile, dto.profile_completion_percentage, patient.profileCompletionPercentage);
-    if (!owner) await this.audit.record({ actor: caller, patientId: patient.id, action: 'profile.update', ip });
+    await this.access.recordAccess({ actor: caller, patientId: patient.id, ownerUserId: patient.userId, action: 'profile.update', ip });
     this.applyProfile(patient, profile, completion);
     if (dto.first_name) patient.firstName = dto.first_name;
     if (dto.last_name) patient.lastName = dto.last_name;
     await this.patients.save(patient);
-    return this.toResponse(await this.patients.findOneByOrFail({ id }), await this.users.findOneByOrFail({ id: patient.userId }));
+    return this.toResponse(await this.patients.findOneByOrFail({ id }), await this.requireAccount(patient.userId));
   }
 
   private async read(caller: AuthenticatedUser, patient: PatientEntity, ip: string | null): Promise<PatientProfileResponse> {
-    const owner = this.isOwner(caller, patient);
-    if (caller.role === 'patient' && !owner) throw new ForbiddenException(Messages.platform.accessDenied);
-    if (!owner) await this.audit.record({ actor: caller, patientId: patient.id, action: 'profile.read', ip });
-    return this.toResponse(patient, await this.users.findOneByOrFail({ id: patient.userId }));
+    if (!this.access.mayRead(caller, patient)) throw new ForbiddenException(Messages.platform.accessDenied);
+    await this.access.recordAccess({ actor: caller, patientId: patient.id, ownerUserId: patient.userId, action: 'profile.read', ip });
+    return this.toResponse(patient, await this.requireAccount(patient.userId));
   }
 
-  private isOwner(caller: AuthenticatedUser, patient: PatientEntity): boolean {
-    return caller.role === 'patient' && caller.id === patient.userId;
+  private async account(userId: string): Promise<AccountOfPatient | null> {
+    const row = await this.patients.manager.createQueryBuilder()
+      .select(['u.id AS id', 'u.email AS email', 'u.role AS role', 'u.first_name AS firstName', 'u.last_name AS lastName'])
+      .from('users', 'u')
+      .where('u.id = :userId', { userId })
+      .getRawOne<AccountOfPatient>();
+    return row ?? null;
+  }
+
+  private async requireAccount(userId: string): Promise<AccountOfPatient> {
+    const account = await this.account(userId);
+    if (!account) throw new Error(`Patient record without its user ${userId}`);
+    return account;
   }
 
   /** The stored profile in current names; a record made at registration has only its columns so far. */
@@ -131,7 +137,7 @@ export class PatientsService {
     patient.profileCompletionPercentage = completion;
   }
 
-  private toResponse(patient: PatientEntity, user: UserEntity): PatientProfileResponse {
+  private toResponse(patient: PatientEntity, user: AccountOfPatient): PatientProfileResponse {
     return {
       id: patient.id, patient_id: patient.id, user_id: patient.userId, first_name: patient.firstName, last_name: patient.lastName,
       email: user.email, updated_at: patient.updatedAt.toISOString(), profile_completion_percentage: patient.profileCompletionPercentage,

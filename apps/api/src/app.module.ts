@@ -5,6 +5,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
+import { AnswersModule } from './modules/answers/answers.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
@@ -20,7 +21,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const FEATURE_MODULES = [DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];
+export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule, AnswersModule];
 
 @Module({})
 export class AppModule {

@@ -8,9 +8,9 @@ import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entit
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
 import { ProfileAccessLogEntity } from '../modules/profiles/entities/profile-access-log.entity';
 import { MedicalReportEntity } from '../modules/reports/entities/medical-report.entity';
-import { AnswerEntity } from '../modules/questions/entities/answer.entity';
+import { AnswerEntity } from '../modules/answers/entities/answer.entity';
 import { QuestionEntity } from '../modules/questions/entities/question.entity';
-import { RatingEntity } from '../modules/questions/entities/rating.entity';
+import { RatingEntity } from '../modules/answers/entities/rating.entity';
 
 export const ENTITIES = [
   UserEntity,

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ProfileAuditAction, Role } from '@cqa/contracts';
+import { Messages, type ProfileAuditAction, type Role } from '@cqa/contracts';
 import { EntityManager, Repository } from 'typeorm';
 import { PatientEntity } from './entities/patient.entity';
 import { ProfileAccessLogEntity } from './entities/profile-access-log.entity';
@@ -49,6 +49,13 @@ export class PatientAccess {
       where: { ...(ids.userId ? { userId: ids.userId } : {}), ...(ids.id ? { id: ids.id } : {}) },
       select: { id: true, userId: true },
     });
+  }
+
+  /** A patient user's own record id, which asking and rating need. */
+  async requireOwnRecordId(userId: string): Promise<string> {
+    const record = await this.findRecord({ userId });
+    if (!record) throw new NotFoundException(Messages.validation.patientNotFoundForUser);
+    return record.id;
   }
 
   /** Record id by user id for every patient record (the admin user list shows it). */

@@ -8,9 +8,10 @@ import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CurrentUser } from '../../common/access/current-user';
 import { CreateAnswerDto, RateAnswerDto, UpdateAnswerDto } from './dto/answers.dto';
-import { AnswerViewDto } from './dto/questions.dto';
+import { AnswerViewDto } from '../questions/dto/questions.dto';
 import { AnswersService } from './answers.service';
-import { ApiErrorDto, LoginToRateFilter, RecordIdPipe } from './http-helpers';
+import { ApiErrorDto, RecordIdPipe } from '../questions/http-helpers';
+import { LoginToRateFilter } from './login-to-rate.filter';
 
 const questionId = new RecordIdPipe(Messages.errors.questionNotFound);
 const answerId = new RecordIdPipe(QuestionApiTexts.answerNotFound);

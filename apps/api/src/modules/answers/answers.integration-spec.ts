@@ -2,7 +2,7 @@ import { AnswerView, Messages, QuestionApiTexts, QuestionDetail, QuestionPaths }
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call } from '../../../test/accounts-helpers';
-import { Actor, actor, answer, ask, errorText, EXPERT_FIELDS } from './test/questions-helpers';
+import { Actor, actor, answer, ask, errorText, EXPERT_FIELDS } from '../questions/test/questions-helpers';
 
 describe('answers and ratings over HTTP', () => {
   let api: RunningApi;

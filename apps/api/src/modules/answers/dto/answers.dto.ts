@@ -4,7 +4,7 @@ import {
   RateAnswerRequest, UpdateAnswerRequest,
 } from '@cqa/contracts';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
-import { Rule } from './rule';
+import { Rule } from '../../../common/errors/rule';
 
 const EXPLANATION_MAX_LENGTH = 20000;
 const SOURCES_MAX_LENGTH = 20000;

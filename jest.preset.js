@@ -25,7 +25,6 @@ const moduleNameMapper = {
   '^@cqa/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
   '^@cqa/web-core$': path.join(root, 'libs/web-core/src/index.ts'),
   '^@cqa/web-ui$': path.join(root, 'libs/web-ui/src/index.ts'),
-  '^@cqa/api/(.*)$': path.join(root, 'apps/api/src/$1'),
 };
 
 // NestJS 12 ships ES modules only; jest's module system loads CommonJS, so those packages are transformed too.

@@ -1,7 +1,8 @@
-# API and worker images from one build. Context: the repository root.
-#   docker build -f docker/server.Dockerfile --target api    -t cancer-qa/api:latest .
-#   docker build -f docker/server.Dockerfile --target worker -t cancer-qa/worker:latest .
-# The api image also carries the built web (dist/web), which it serves on the same origin.
+# The server image: one build (dist/api) holding both entry points, plus the built web (dist/web) the API serves on
+# the same origin. Context: the repository root.
+#   docker build -f docker/server.Dockerfile -t cancer-qa/server:latest .
+# It runs the API by default; the worker is the same image started with another command:
+#   node dist/api/apps/api/src/main.worker.js
 
 # Only the package manifests, so the install layer below is reused until a dependency changes.
 FROM node:24-bookworm-slim AS manifests
@@ -29,9 +30,9 @@ RUN npm run build
 RUN npm prune --omit=dev \
  && rm -rf node_modules/@cqa
 
-# What both processes share: Node 24, production dependencies, tini as PID 1 so SIGTERM reaches Node
-# and the worker can drain, and var/ (uploads, mail) as the one writable folder.
-FROM node:24-bookworm-slim AS runtime
+# Node 24, production dependencies, tini as PID 1 so SIGTERM reaches Node and the worker can drain, and var/
+# (uploads, mail) as the one writable folder.
+FROM node:24-bookworm-slim AS server
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tini \
  && rm -rf /var/lib/apt/lists/*
@@ -40,20 +41,13 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 RUN mkdir -p var && chown 1000:1000 var
-ENTRYPOINT ["/usr/bin/tini", "--"]
-
-FROM runtime AS worker
-COPY --from=build /app/dist/worker ./dist/worker
-# The image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
-USER 1000:1000
-CMD ["node", "dist/worker/apps/worker/src/main.js"]
-
-# Last, so a build without --target gives the api image.
-FROM runtime AS api
 COPY --from=build /app/dist/api ./dist/api
 COPY --from=build /app/dist/web ./dist/web
 COPY docker/healthcheck.js ./docker/healthcheck.js
 EXPOSE 8080
+# Checks the API; the worker, which has no HTTP port, turns it off (Compose) or is not probed over HTTP (Kubernetes).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "docker/healthcheck.js"]
+# The image's `node` user, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/api/apps/api/src/main.js"]

@@ -1,5 +1,5 @@
 # The built web (shell + patient, expert and admin remotes) behind an unprivileged nginx, for teams that put
-# the bundle on a CDN or edge. The default deployment does not need it: the api image serves the same files.
+# the bundle on a CDN or edge. The default deployment does not need it: the server image serves the same files.
 # Context: the repository root.
 #   docker build -f docker/web.Dockerfile -t cancer-qa/web:latest .
 # The edge in front must route /api/* and /admin/queues to the API (one origin, no CORS).

@@ -51,7 +51,7 @@ for (const command of ['migrate', 'seed']) {
   if (done.status !== 0) process.exit(done.status ?? 1);
 }
 
-const children = ['dist/api/apps/api/src/main.js', 'dist/worker/apps/worker/src/main.js'].map((main) =>
+const children = ['dist/api/apps/api/src/main.js', 'dist/api/apps/api/src/main.worker.js'].map((main) =>
   spawn('node', [main], { cwd: root, stdio: 'inherit', env }));
 const stop = () => {
   children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));

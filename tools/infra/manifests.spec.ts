@@ -35,13 +35,16 @@ const read = (rel: string): string => fs.readFileSync(path.join(ROOT, rel), 'utf
 const exists = (rel: string): boolean => fs.existsSync(path.join(ROOT, rel));
 
 /** The image names the whole deployment uses. */
-const IMAGES = { api: 'cancer-qa/api', worker: 'cancer-qa/worker', web: 'cancer-qa/web' } as const;
+/** One server image runs the API (its default command), the worker and the migrations; the web image is optional. */
+const IMAGES = { server: 'cancer-qa/server', web: 'cancer-qa/web' } as const;
+/** The Dockerfile target that builds the server image. */
+const SERVER_TARGET = 'server';
 const NODE_BASE = 'node:24-bookworm-slim';
 const HEALTH_PATH = '/api/health';
 /** What each of our processes runs, relative to the image's WORKDIR (the repository root in the image). */
 const ENTRYPOINTS = {
   api: ['node', 'dist/api/apps/api/src/main.js'],
-  worker: ['node', 'dist/worker/apps/worker/src/main.js'],
+  worker: ['node', 'dist/api/apps/api/src/main.worker.js'],
   cli: ['node', 'dist/api/apps/api/src/database/cli.js', 'migrate'],
 } as const;
 type Process = keyof typeof ENTRYPOINTS;
@@ -181,7 +184,7 @@ const matches = (selector: Record<string, string>, labels: Record<string, string
   Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels[k] === v);
 
 /** Which Dockerfile target builds an image of ours. */
-const TARGET_OF: Record<string, string> = { [IMAGES.api]: 'api', [IMAGES.worker]: 'worker' };
+const TARGET_OF: Record<string, string> = { [IMAGES.server]: SERVER_TARGET };
 const dockerCmd = (target: string): string[] => execForm(lastOf(server, target, 'CMD')?.args ?? '[]') ?? [];
 const imageWorkdir = (target: string): string => lastOf(server, target, 'WORKDIR')?.args ?? '/';
 
@@ -332,7 +335,7 @@ describe('environment variables agree with env.definition.ts', () => {
       ...Object.keys({ ...secretTemplate.stringData, ...secretTemplate.data }).map((n): [string, string] => [`Secret ${secretTemplate.metadata.name}`, n]),
       ...workloads.flatMap((w) => allContainers(w).flatMap((c) => (c.env ?? []).map((e): [string, string] => [`${w.metadata.name}/${c.name}`, e.name]))),
       ...serverServices().flatMap(([name, s]) => Object.keys(composeEnvironment(s)).map((n): [string, string] => [`compose ${name}`, n])),
-      ...['api', 'worker'].flatMap((t) => Object.keys(envOf(server, t)).map((n): [string, string] => [`${SERVER_DOCKERFILE} ${t}`, n])),
+      ...[SERVER_TARGET].flatMap((t) => Object.keys(envOf(server, t)).map((n): [string, string] => [`${SERVER_DOCKERFILE} ${t}`, n])),
     ];
     expect(named.length).toBeGreaterThan(0);
     expect(named.filter(([, n]) => !KNOWN_NAMES.has(n)).map(([where, n]) => `${where}: ${n}`)).toEqual([]);
@@ -378,16 +381,16 @@ describe('ports and probes', () => {
   const port = (): number => configPort();
 
   it('PORT is the same in the ConfigMap, Compose, the api image and the code default', () => {
-    const [, api] = composeOne(IMAGES.api, 'api');
+    const [, api] = composeOne(IMAGES.server, 'api');
     expect(composeEnvironment(api).PORT).toBe(String(port()));
-    const exposed = lastOf(server, 'api', 'EXPOSE')?.args.split(/\s+/).map((p) => Number(p.replace(/\/tcp$/, '')));
+    const exposed = lastOf(server, SERVER_TARGET, 'EXPOSE')?.args.split(/\s+/).map((p) => Number(p.replace(/\/tcp$/, '')));
     expect(exposed).toEqual([port()]);
     // The image runs without PORT when started by hand, so its EXPOSE must be the default too.
     expect(defaultOf('PORT')).toBe(String(port()));
   });
 
   it('Compose publishes the api on its PORT', () => {
-    const [, api] = composeOne(IMAGES.api, 'api');
+    const [, api] = composeOne(IMAGES.server, 'api');
     expect((api.ports ?? []).map((p) => parsePort(p).target)).toEqual([port()]);
   });
 
@@ -402,11 +405,13 @@ describe('ports and probes', () => {
     }
   });
 
-  it('the worker opens no port and has no HTTP probe', () => {
+  it('the worker opens no port and has no HTTP probe; Compose turns off the image health check that asks the API', () => {
     const c = mainContainer(deployment('worker'), 'worker');
     expect(c.ports ?? []).toEqual([]);
     expect([c.readinessProbe, c.livenessProbe, c.startupProbe].filter((p) => p?.httpGet)).toEqual([]);
-    expect(lastOf(server, 'worker', 'EXPOSE')).toBeNull();
+    const [, worker] = composeOne(IMAGES.server, 'worker');
+    expect(worker.ports ?? []).toEqual([]);
+    expect(worker.healthcheck?.disable).toBe(true);
   });
 
   it('the API Service selects the API pods only and targets PORT', () => {
@@ -449,9 +454,9 @@ describe('ports and probes', () => {
 
 describe('images', () => {
   it('Compose builds and names the images of this deployment', () => {
-    expect(composeOne(IMAGES.api, 'api')[1].build).toEqual(expect.objectContaining({ dockerfile: SERVER_DOCKERFILE, target: 'api' }));
-    expect(composeOne(IMAGES.api, 'cli')[1].build).toEqual(expect.objectContaining({ dockerfile: SERVER_DOCKERFILE, target: 'api' }));
-    expect(composeOne(IMAGES.worker, 'worker')[1].build).toEqual(expect.objectContaining({ dockerfile: SERVER_DOCKERFILE, target: 'worker' }));
+    for (const process of ['api', 'cli', 'worker'] as const) {
+      expect(composeOne(IMAGES.server, process)[1].build).toEqual(expect.objectContaining({ dockerfile: SERVER_DOCKERFILE, target: SERVER_TARGET }));
+    }
     const webServices = composeByImage(IMAGES.web);
     expect(webServices).toHaveLength(1);
     expect(webServices[0][1].build).toEqual(expect.objectContaining({ dockerfile: WEB_DOCKERFILE }));
@@ -467,8 +472,7 @@ describe('images', () => {
     for (const c of containers) {
       const process = processOf(containerArgv(c));
       expect({ container: c.name, process }).toEqual({ container: c.name, process: expect.any(String) });
-      const repo = process === 'worker' ? IMAGES.worker : IMAGES.api;
-      expect({ container: c.name, image: c.image }).toEqual({ container: c.name, image: composeImage(repo, process!) });
+      expect({ container: c.name, image: c.image }).toEqual({ container: c.name, image: composeImage(IMAGES.server, process!) });
     }
   });
 });
@@ -482,15 +486,15 @@ describe('migrations', () => {
     expect(migrators.length).toBeGreaterThan(0);
     for (const c of migrators) {
       expect(containerArgv(c).join(' ')).toContain(ENTRYPOINTS.cli.join(' '));
-      expect(imageRepository(c.image)).toBe(IMAGES.api);
+      expect(imageRepository(c.image)).toBe(IMAGES.server);
     }
   });
 
   it('Compose runs a one-shot migrate that the api and the worker wait for', () => {
-    const [migrateName, migrate] = composeOne(IMAGES.api, 'cli');
+    const [migrateName, migrate] = composeOne(IMAGES.server, 'cli');
     expect(composeArgv(migrate)).toEqual([...ENTRYPOINTS.cli]);
     expect(dependencies(migrate)).toEqual(expect.objectContaining({ mysql: 'service_healthy' }));
-    for (const [, s] of [composeOne(IMAGES.api, 'api'), composeOne(IMAGES.worker, 'worker')]) {
+    for (const [, s] of [composeOne(IMAGES.server, 'api'), composeOne(IMAGES.server, 'worker')]) {
       expect(dependencies(s)).toEqual(expect.objectContaining({ [migrateName]: 'service_completed_successfully', mysql: 'service_healthy', redis: 'service_healthy' }));
     }
   });
@@ -507,7 +511,7 @@ describe('worker shutdown', () => {
   });
 
   it('Compose gives the worker a stop grace period longer than the job lock', () => {
-    const [, worker] = composeOne(IMAGES.worker, 'worker');
+    const [, worker] = composeOne(IMAGES.server, 'worker');
     expect(worker.stop_grace_period).toBeDefined();
     expect(parseDuration(worker.stop_grace_period!)).toBeGreaterThan(lockMs(composeEnv(worker)));
   });
@@ -535,13 +539,13 @@ describe('the Secret template holds no secret', () => {
 });
 
 describe('pod security and resources', () => {
-  const uid = (target: string): number => Number(lastOf(server, target, 'USER')!.args.split(':')[0]);
+  const uid = (): number => Number(lastOf(server, SERVER_TARGET, 'USER')!.args.split(':')[0]);
 
   it.each(['api', 'worker'] as const)('the %s pod runs as the image user, non-root, on a read-only root with a writable var/', (process) => {
     const w = deployment(process);
     const pod = w.spec.template.spec;
     expect(pod.securityContext?.runAsNonRoot).toBe(true);
-    expect(pod.securityContext?.runAsUser).toBe(uid(process));
+    expect(pod.securityContext?.runAsUser).toBe(uid());
     for (const c of allContainers(w)) {
       expect({ container: c.name, ...c.securityContext }).toEqual(
         expect.objectContaining({ container: c.name, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false }),
@@ -555,7 +559,7 @@ describe('pod security and resources', () => {
         });
       }
     }
-    const varDir = path.posix.join(imageWorkdir(process), 'var');
+    const varDir = path.posix.join(imageWorkdir(SERVER_TARGET), 'var');
     const mount = mainContainer(w, process).volumeMounts?.find((m) => m.mountPath === varDir);
     expect(mount).toBeDefined();
     expect(mount!.readOnly).not.toBe(true);
@@ -566,8 +570,7 @@ describe('pod security and resources', () => {
 describe('Dockerfiles', () => {
   const parsed: Record<string, Stage[]> = { [SERVER_DOCKERFILE]: server, [WEB_DOCKERFILE]: web };
   const finalStages: Array<[string, string]> = [
-    [SERVER_DOCKERFILE, 'api'],
-    [SERVER_DOCKERFILE, 'worker'],
+    [SERVER_DOCKERFILE, SERVER_TARGET],
     [WEB_DOCKERFILE, web[web.length - 1]?.name ?? ''],
   ];
 
@@ -575,31 +578,36 @@ describe('Dockerfiles', () => {
     expect(isNonRootUser(lastOf(parsed[file], target, 'USER')?.args)).toBe(true);
   });
 
-  it('every Node stage uses the Node 20 base image', () => {
+  it('every Node stage uses the Node 24 base image', () => {
     for (const stages of [server, web]) {
       const external = stages.filter((s) => !stages.slice(0, s.index).some((p) => p.name === s.from.toLowerCase()));
       const nodeStages = external.filter((s) => imageRepository(s.from) === 'node');
       expect(nodeStages.length).toBeGreaterThan(0);
       for (const s of nodeStages) expect(s.from).toBe(NODE_BASE);
     }
-    expect(baseImage(server, 'api')).toBe(NODE_BASE);
-    expect(baseImage(server, 'worker')).toBe(NODE_BASE);
+    expect(baseImage(server, SERVER_TARGET)).toBe(NODE_BASE);
   });
 
-  it.each(['api', 'worker'] as const)('the %s target runs its entry point in production mode', (target) => {
-    expect(dockerCmd(target)).toEqual([...ENTRYPOINTS[target]]);
-    expect(envOf(server, target).NODE_ENV).toBe('production');
-    const copied = stageChain(server, target)
+  it('the server target runs the API by default in production mode, from the one build that holds both entry points', () => {
+    expect(dockerCmd(SERVER_TARGET)).toEqual([...ENTRYPOINTS.api]);
+    expect(envOf(server, SERVER_TARGET).NODE_ENV).toBe('production');
+    const copied = stageChain(server, SERVER_TARGET)
       .flatMap((s) => s.instructions)
       .filter((i) => i.keyword === 'COPY')
       .map((i) => i.args);
-    expect(copied.some((a) => a.includes(`dist/${target}`))).toBe(true);
+    expect(copied.some((a) => a.includes('dist/api'))).toBe(true);
+    for (const entry of [ENTRYPOINTS.api, ENTRYPOINTS.worker, ENTRYPOINTS.cli]) expect(entry[1]).toMatch(/^dist\/api\/apps\/api\/src\//);
   });
 
-  it('the api target carries the web it serves and a HEALTHCHECK of /api/health', () => {
-    const copied = stageChain(server, 'api').flatMap((s) => s.instructions).filter((i) => i.keyword === 'COPY').map((i) => i.args);
+  it('the worker runs its entry point exactly, in Kubernetes and in Compose', () => {
+    expect(containerArgv(mainContainer(deployment('worker'), 'worker'))).toEqual([...ENTRYPOINTS.worker]);
+    expect(composeArgv(composeOne(IMAGES.server, 'worker')[1])).toEqual([...ENTRYPOINTS.worker]);
+  });
+
+  it('the server target carries the web it serves and a HEALTHCHECK of /api/health', () => {
+    const copied = stageChain(server, SERVER_TARGET).flatMap((s) => s.instructions).filter((i) => i.keyword === 'COPY').map((i) => i.args);
     expect(copied.some((a) => /\bdist\/web\b/.test(a))).toBe(true);
-    const check = healthcheckCommand(lastOf(server, 'api', 'HEALTHCHECK')?.args ?? 'NONE');
+    const check = healthcheckCommand(lastOf(server, SERVER_TARGET, 'HEALTHCHECK')?.args ?? 'NONE');
     expect(check).not.toBeNull();
     const words = check!.exec ?? check!.shell!.split(/\s+/);
     const script = words.find((w) => /\.(c|m)?js$/.test(w));

@@ -1,4 +1,4 @@
-// npm run dev: the API and worker rebuilt and restarted on change, and the four web apps on webpack dev servers.
+// npm run dev: the server (one build; API and worker processes) rebuilt and restarted on change, and the four web apps on webpack dev servers.
 // Open http://localhost:4200 (the shell dev server proxies /api and /admin/queues to the API on port 3000).
 import { ensureInstalled } from './lib/install.mjs';
 import { loadEnv } from './lib/env.mjs';
@@ -8,15 +8,14 @@ import { requireServices } from './lib/services.mjs';
 await ensureInstalled();
 const env = { ...loadEnv(), PORT: process.env.PORT ?? '3000', WEB_DIST_DIR: 'dist/web-served-by-dev-servers' };
 await requireServices(env);
-await nx(['run-many', '-t', 'build', '-p', 'api', 'worker'], { env: { ...env, ...NX_ENV } });
+await nx(['run-many', '-t', 'build', '-p', 'api'], { env: { ...env, ...NX_ENV } });
 await runOrExit('node', ['dist/api/apps/api/src/database/cli.js', 'migrate'], { env });
 await runOrExit('node', ['dist/api/apps/api/src/database/cli.js', 'seed'], { env });
 
 const commands = [
-  ['api:build', 'npm run watch -w @cqa/api'],
-  ['worker:build', 'npm run watch -w @cqa/worker'],
+  ['server:build', 'npm run watch -w @cqa/api'],
   ['api', 'node --watch-path=dist/api dist/api/apps/api/src/main.js'],
-  ['worker', 'node --watch-path=dist/worker dist/worker/apps/worker/src/main.js'],
+  ['worker', 'node --watch-path=dist/api dist/api/apps/api/src/main.worker.js'],
   ['shell', 'npm run serve -w @cqa/shell'],
   ['patient', 'npm run serve -w @cqa/patient'],
   ['expert', 'npm run serve -w @cqa/expert'],

@@ -8,14 +8,14 @@ import { requireServices } from './lib/services.mjs';
 
 
 const API_MAIN = 'dist/api/apps/api/src/main.js';
-const WORKER_MAIN = 'dist/worker/apps/worker/src/main.js';
+const WORKER_MAIN = 'dist/api/apps/api/src/main.worker.js';
 const DB_CLI = 'dist/api/apps/api/src/database/cli.js';
 
 await ensureInstalled();
 const env = loadEnv();
 await requireServices(env);
 
-console.log('Building API, worker and web (Nx reuses every build whose sources did not change)…');
+console.log('Building the server (API and worker) and the web (Nx reuses every build whose sources did not change)…');
 await nx(['run-many', '-t', 'build'], { env: { ...env, ...NX_ENV } });
 
 await runOrExit('node', [DB_CLI, 'migrate'], { env });

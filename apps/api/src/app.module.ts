@@ -4,13 +4,12 @@ import { AccessGuard } from './common/access/access.guard';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
-import { ProfileAuditModule } from './modules/audit/profile-audit.module';
+import { AdminModule } from './modules/admin/admin.module';
+import { AnswersModule } from './modules/answers/answers.module';
 import { AuthModule } from './modules/auth/auth.module';
-import { UsersAdminModule } from './modules/users/users-admin.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
-import { UsersModule } from './modules/users/users.module';
-import { PatientsModule } from './modules/patients/patients.module';
+import { ProfilesModule } from './modules/profiles/profiles.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { QuestionsModule } from './modules/questions/questions.module';
 import { QueuesModule } from './queues/queues.module';
@@ -19,10 +18,10 @@ import { QueuesModule } from './queues/queues.module';
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [UsersModule, DiagnosticsModule];
+export const FEATURE_MODULES = [DiagnosticsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, UsersAdminModule, ProfileAuditModule, PatientsModule, ReportsModule, QuestionsModule];
+export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule, AnswersModule];
 
 @Module({})
 export class AppModule {

@@ -2,8 +2,8 @@ import { ApprovalStatus, Role, SessionResponse } from '@cqa/contracts';
 import { hash } from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { PatientEntity } from '../src/modules/users/entities/patient.entity';
-import { UserEntity } from '../src/modules/users/entities/user.entity';
+import { PatientEntity } from '../src/modules/profiles/entities/patient.entity';
+import { UserEntity } from '../src/modules/auth/entities/user.entity';
 import type { RunningApi } from './api-harness';
 
 export const TEST_PASSWORD = 'Correct-horse-9';

@@ -1,7 +1,7 @@
 import { AccountTexts, ApprovalStatus, PASSWORD_MIN_LENGTH, Role } from '@cqa/contracts';
 import { hash } from 'argon2';
 import type { DataSource } from 'typeorm';
-import { UserEntity } from '../modules/users/entities/user.entity';
+import { UserEntity } from '../modules/auth/entities/user.entity';
 
 export interface NewAdmin { email: string; firstName: string; lastName: string; password: string }
 

@@ -1,16 +1,16 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MIGRATIONS } from './migrations';
-import { UserEntity } from '../modules/users/entities/user.entity';
-import { PatientEntity } from '../modules/users/entities/patient.entity';
+import { UserEntity } from '../modules/auth/entities/user.entity';
+import { PatientEntity } from '../modules/profiles/entities/patient.entity';
 import { EmailTokenEntity } from '../modules/auth/entities/email-token.entity';
 import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
 import { AuthLogEntity } from '../modules/auth/entities/auth-log.entity';
-import { ProfileAccessLogEntity } from '../modules/audit/entities/profile-access-log.entity';
+import { ProfileAccessLogEntity } from '../modules/profiles/entities/profile-access-log.entity';
 import { MedicalReportEntity } from '../modules/reports/entities/medical-report.entity';
-import { AnswerEntity } from '../modules/questions/entities/answer.entity';
+import { AnswerEntity } from '../modules/answers/entities/answer.entity';
 import { QuestionEntity } from '../modules/questions/entities/question.entity';
-import { RatingEntity } from '../modules/questions/entities/rating.entity';
+import { RatingEntity } from '../modules/answers/entities/rating.entity';
 
 export const ENTITIES = [
   UserEntity,

@@ -1,8 +1,8 @@
 import { hash } from 'argon2';
 import { ApprovalStatus, DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
 import type { DataSource } from 'typeorm';
-import { PatientEntity } from '../../modules/users/entities/patient.entity';
-import { UserEntity } from '../../modules/users/entities/user.entity';
+import { PatientEntity } from '../../modules/profiles/entities/patient.entity';
+import { UserEntity } from '../../modules/auth/entities/user.entity';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 

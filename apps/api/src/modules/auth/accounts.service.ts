@@ -9,10 +9,10 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { adminRegistrationMail, passwordResetMail, verificationMail } from '../mail/mail-templates';
 import { MailService } from '../mail/mail.service';
-import { PatientEntity } from '../users/entities/patient.entity';
-import { UserEntity } from '../users/entities/user.entity';
+import { PatientAccess } from '../profiles/patient-access.service';
+import { UserEntity } from './entities/user.entity';
 import { AuthLogService } from './auth-log.service';
-import type { ClientInfo } from './client-info';
+import type { ClientInfo } from '../../common/access/client-info';
 import type { RegisterDto } from './dto/auth.dto';
 import { EmailTokenEntity, EmailTokenPurpose } from './entities/email-token.entity';
 import { SessionService } from './session.service';
@@ -35,6 +35,7 @@ export class AccountsService {
     private readonly mail: MailService,
     private readonly authLog: AuthLogService,
     private readonly sessions: SessionService,
+    private readonly patients: PatientAccess,
   ) {}
 
   async register(dto: RegisterDto, client: ClientInfo): Promise<{ userId: string }> {
@@ -50,7 +51,7 @@ export class AccountsService {
           approvalStatus: ApprovalStatus.Pending, termsConsent: true, termsConsentDate: now,
         }));
         if (dto.role === Role.Patient) {
-          await tx.getRepository(PatientEntity).insert({
+          await this.patients.createAtRegistration(tx, {
             userId: created.id, hipaaConsent: dto.hipaa_consent === true, firstName: dto.first_name, lastName: dto.last_name,
             age: dto.age ?? null, sex: dto.sex ?? null, cancerType: dto.cancer_type ?? null, cancerStage: dto.cancer_stage ?? null,
           });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AuthLogEntry, AuthLogEvent, AuthLogListResponse } from '@cqa/contracts';
 import { Repository } from 'typeorm';
-import type { ClientInfo } from './client-info';
+import type { ClientInfo } from '../../common/access/client-info';
 import { AuthLogEntity } from './entities/auth-log.entity';
 
 @Injectable()

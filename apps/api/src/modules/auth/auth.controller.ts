@@ -8,8 +8,8 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { AccountsService } from './accounts.service';
 import { AuthThrottle } from './auth-throttle.service';
-import { Client, ClientInfo } from './client-info';
-import { CurrentUser } from './current-user';
+import { Client, ClientInfo } from '../../common/access/client-info';
+import { CurrentUser } from '../../common/access/current-user';
 import {
   AuthUserDto, EmailDto, LoginDto, MessageResponseDto, RegisterDto, RegisterResponseDto, ResetPasswordDto, SessionResponseDto,
 } from './dto/auth.dto';

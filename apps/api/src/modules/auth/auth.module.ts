@@ -6,8 +6,8 @@ import { RequestAuthenticator } from '../../common/access/access.guard';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { MailModule } from '../mail/mail.module';
-import { PatientEntity } from '../users/entities/patient.entity';
-import { UserEntity } from '../users/entities/user.entity';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { UserEntity } from './entities/user.entity';
 import { AccountsService } from './accounts.service';
 import { AuthLogService } from './auth-log.service';
 import { AuthThrottle } from './auth-throttle.service';
@@ -15,13 +15,14 @@ import { AuthController } from './auth.controller';
 import { AuthLogEntity } from './entities/auth-log.entity';
 import { EmailTokenEntity } from './entities/email-token.entity';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
-import { QueuesPassController } from './queues-pass.controller';
 import { SessionService } from './session.service';
+import { UsersController } from './users.controller';
+import { UsersService } from './users.service';
 
-/** Registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard. */
+/** Accounts (the users table), registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard. */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([UserEntity, PatientEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity]),
+    TypeOrmModule.forFeature([UserEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
@@ -32,9 +33,10 @@ import { SessionService } from './session.service';
       },
     }),
     MailModule,
+    ProfilesModule,
   ],
-  controllers: [AuthController, QueuesPassController],
-  providers: [AccountsService, SessionService, AuthLogService, AuthThrottle, { provide: RequestAuthenticator, useExisting: SessionService }],
-  exports: [RequestAuthenticator, SessionService, AuthLogService, AccountsService],
+  controllers: [AuthController, UsersController],
+  providers: [AccountsService, SessionService, AuthLogService, AuthThrottle, UsersService, { provide: RequestAuthenticator, useExisting: SessionService }],
+  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService],
 })
 export class AuthModule {}

@@ -8,10 +8,10 @@ import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import type { AppConfig } from '../../config/app-config';
-import { PatientEntity } from '../users/entities/patient.entity';
-import { UserEntity } from '../users/entities/user.entity';
+import { PatientAccess } from '../profiles/patient-access.service';
+import { UserEntity } from './entities/user.entity';
 import { AuthLogService } from './auth-log.service';
-import type { ClientInfo } from './client-info';
+import type { ClientInfo } from '../../common/access/client-info';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { DAY_MS, expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
 
@@ -41,8 +41,8 @@ export class SessionService {
     private readonly jwt: JwtService,
     private readonly authLog: AuthLogService,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(PatientEntity) private readonly patients: Repository<PatientEntity>,
     @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
+    private readonly patients: PatientAccess,
   ) {}
 
   async login(email: string, password: string, portal: Role, client: ClientInfo): Promise<IssuedSession> {
@@ -136,7 +136,7 @@ export class SessionService {
   }
 
   async authUser(user: UserEntity): Promise<AuthUser> {
-    const patient = user.role === 'patient' ? await this.patients.findOneBy({ userId: user.id }) : null;
+    const patient = user.role === 'patient' ? await this.patients.recordOfUser(user.id) : null;
     return {
       id: user.id, email: user.email, role: user.role, firstName: user.firstName, lastName: user.lastName,
       approvalStatus: user.approvalStatus, patientId: patient?.id ?? null,

@@ -6,7 +6,7 @@ import {
 import { CreateQuestionResponse, DashboardStats, Messages, QuestionDetail, QuestionListResponse, QuestionSummary } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { CurrentUser } from '../auth/current-user';
+import { CurrentUser } from '../../common/access/current-user';
 import {
   CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionDetailDto, QuestionListResponseDto,
   QuestionSummaryDto, StatsQueryDto, UpdateQuestionDto,

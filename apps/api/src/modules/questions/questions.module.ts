@@ -1,18 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '../auth/auth.module';
-import { AnswersController } from './answers.controller';
-import { AnswersService } from './answers.service';
-import { AnswerEntity } from './entities/answer.entity';
+import { ProfilesModule } from '../profiles/profiles.module';
 import { QuestionEntity } from './entities/question.entity';
-import { RatingEntity } from './entities/rating.entity';
 import { QuestionsController } from './questions.controller';
+import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
 
-/** Questions, answers, ratings, search and dashboard counts (HTTP only; no job handlers). */
+/** Questions: asking, editing, the list and its search, the detail with its answers, dashboard counts (HTTP only). */
 @Module({
-  imports: [TypeOrmModule.forFeature([QuestionEntity, AnswerEntity, RatingEntity]), AuthModule],
-  controllers: [QuestionsController, AnswersController],
-  providers: [QuestionsService, AnswersService],
+  imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule],
+  controllers: [QuestionsController],
+  providers: [QuestionsService, QuestionsRepository],
 })
 export class QuestionsModule {}

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProfileAuditModule } from '../audit/profile-audit.module';
-import { PatientEntity } from '../users/entities/patient.entity';
+import { ProfilesModule } from '../profiles/profiles.module';
 import { MedicalReportEntity } from './entities/medical-report.entity';
 import { ReportsController } from './reports.controller';
 import { ReportsService } from './reports.service';
@@ -9,7 +8,7 @@ import { reportStorageProvider } from './storage/report-storage.provider';
 
 /** Medical reports over HTTP: upload, list, download and delete (API only; no jobs). */
 @Module({
-  imports: [TypeOrmModule.forFeature([MedicalReportEntity, PatientEntity]), ProfileAuditModule],
+  imports: [TypeOrmModule.forFeature([MedicalReportEntity]), ProfilesModule],
   controllers: [ReportsController],
   providers: [ReportsService, reportStorageProvider],
 })

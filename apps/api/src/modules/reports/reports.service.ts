@@ -12,8 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { DataSource, Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { ProfileAuditService } from '../audit/profile-audit.service';
-import { PatientEntity } from '../users/entities/patient.entity';
+import { PatientAccess, PatientRef } from '../profiles/patient-access.service';
 import { MedicalReportEntity } from './entities/medical-report.entity';
 import { newStorageKey, ReportFileMissingError, ReportStorage, ReportTooLargeError } from './storage/report-storage';
 import { ContentSniffer, InvalidReportFileTypeError } from './upload/content-sniffer';
@@ -59,9 +58,8 @@ export class ReportsService {
 
   constructor(
     @InjectRepository(MedicalReportEntity) private readonly reports: Repository<MedicalReportEntity>,
-    @InjectRepository(PatientEntity) private readonly patients: Repository<PatientEntity>,
     private readonly storage: ReportStorage,
-    private readonly audit: ProfileAuditService,
+    private readonly access: PatientAccess,
     private readonly dataSource: DataSource,
   ) {}
 
@@ -106,7 +104,7 @@ export class ReportsService {
       if (!stored) throw new BadRequestException(Messages.errors.noFileOrUser);
 
       const id = randomUUID();
-      await this.audit.record({ actor: caller, patientId: stored.patientId, action: 'report.upload', ip, detail: id });
+      await this.access.recordAccess({ actor: caller, patientId: stored.patientId, action: 'report.upload', ip, detail: id });
       const entity = this.reports.create({
         id, patientId: stored.patientId, uploadedBy: caller.id, fileName: stored.fileName, storageKey: stored.key,
         reportType: stored.reportType, contentType: stored.contentType, fileSize: stored.size, sha256: stored.sha256,
@@ -127,7 +125,7 @@ export class ReportsService {
 
   async list(caller: AuthenticatedUser, query: MedicalReportListQuery, ip: string | null): Promise<MedicalReport[]> {
     const patient = await this.listTarget(caller, query);
-    await this.audit.record({ actor: caller, patientId: patient.id, action: 'report.list', ip });
+    await this.access.recordAccess({ actor: caller, patientId: patient.id, action: 'report.list', ip });
     const rows = await this.reports.find({ where: { patientId: patient.id }, order: { uploadDate: 'DESC', id: 'ASC' } });
     return rows.map(toMedicalReport);
   }
@@ -135,7 +133,7 @@ export class ReportsService {
   /** The file of a report the caller may see; 'Report not found' for anything else, existing or not. */
   async download(caller: AuthenticatedUser, id: string, ip: string | null): Promise<ReportDownload> {
     const report = await this.visibleReport(caller, id);
-    await this.audit.record({ actor: caller, patientId: report.patientId, action: 'report.download', ip, detail: report.id });
+    await this.access.recordAccess({ actor: caller, patientId: report.patientId, action: 'report.download', ip, detail: report.id });
     try {
       return { report, stream: await this.storage.read(report.storageKey) };
     } catch (error) {
@@ -149,18 +147,18 @@ export class ReportsService {
   async remove(caller: AuthenticatedUser, id: string, patientId: string | undefined, ip: string | null): Promise<void> {
     const report = await this.visibleReport(caller, id);
     if (patientId !== undefined && patientId !== report.patientId) throw new NotFoundException(Messages.validation.reportNotFound);
-    await this.audit.record({ actor: caller, patientId: report.patientId, action: 'report.delete', ip, detail: report.id });
+    await this.access.recordAccess({ actor: caller, patientId: report.patientId, action: 'report.delete', ip, detail: report.id });
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(MedicalReportEntity, { id: report.id });
       await this.storage.delete(report.storageKey);
     });
   }
 
-  private async ownPatient(userId: string): Promise<PatientEntity | null> {
-    return this.patients.findOne({ where: { userId }, select: { id: true, userId: true } });
+  private ownPatient(userId: string): Promise<PatientRef | null> {
+    return this.access.findRecord({ userId });
   }
 
-  private async uploadTarget(caller: AuthenticatedUser, userId: string | undefined): Promise<PatientEntity> {
+  private async uploadTarget(caller: AuthenticatedUser, userId: string | undefined): Promise<PatientRef> {
     if (caller.role === 'patient') {
       if (userId !== undefined && userId !== caller.id) throw new ForbiddenException(Messages.portal.reportsPatientOnly);
       const own = await this.ownPatient(caller.id);
@@ -174,7 +172,7 @@ export class ReportsService {
     return patient;
   }
 
-  private async listTarget(caller: AuthenticatedUser, query: MedicalReportListQuery): Promise<PatientEntity> {
+  private async listTarget(caller: AuthenticatedUser, query: MedicalReportListQuery): Promise<PatientRef> {
     if (caller.role === 'patient') {
       const own = await this.ownPatient(caller.id);
       const othersUser = query.user_id !== undefined && query.user_id !== caller.id;
@@ -184,10 +182,7 @@ export class ReportsService {
       return own;
     }
     if (!query.user_id && !query.patient_id) throw new BadRequestException(ReportTexts.whoseReports);
-    const patient = await this.patients.findOne({
-      where: { ...(query.user_id ? { userId: query.user_id } : {}), ...(query.patient_id ? { id: query.patient_id } : {}) },
-      select: { id: true, userId: true },
-    });
+    const patient = await this.access.findRecord({ userId: query.user_id, id: query.patient_id });
     if (!patient) throw new NotFoundException(Messages.errors.patientNotFound);
     return patient;
   }

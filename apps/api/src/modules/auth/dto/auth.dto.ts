@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  APPROVAL_STATUSES, ApprovalStatus, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
+  APPROVAL_STATUSES, ApprovalStatus, ApprovalStatusResponse, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
   RegisterRequest, RegisterResponse, ResetPasswordRequest, Role, ROLES, SelfRegisteringRole, SessionResponse,
 } from '@cqa/contracts';
 import { Transform } from 'class-transformer';
@@ -110,4 +110,9 @@ export class SessionResponseDto implements SessionResponse {
   @ApiProperty({ type: AuthUserDto }) user: AuthUserDto;
   @ApiProperty() accessToken: string;
   @ApiProperty() expiresIn: number;
+}
+
+export class ApprovalStatusResponseDto implements ApprovalStatusResponse {
+  @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
+  @ApiProperty() is_blocked: boolean;
 }

@@ -6,7 +6,7 @@ import {
 } from '@cqa/contracts';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { Rule } from './rule';
+import { Rule } from '../../../common/errors/rule';
 
 export function questionTextProblem(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return Messages.validation.questionTextRequired;

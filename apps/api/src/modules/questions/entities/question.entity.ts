@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** cancer_questions. The hot read paths use lean SQL (questions-sql.ts); the entity documents the table. */
+/** cancer_questions. The module reads and writes it with plain SQL (questions.repository.ts); the entity documents the table. */
 @Entity('cancer_questions')
 export class QuestionEntity {
   @PrimaryGeneratedColumn({ type: 'bigint', unsigned: true })

@@ -1,0 +1,78 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, ApprovalRequest, ApprovalResponse, ApprovalStatus,
+  AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, Role, ROLES, UserDetailResponse,
+} from '@cqa/contracts';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+
+export class ApprovalDto implements ApprovalRequest {
+  @ApiProperty({ enum: APPROVAL_STATUSES })
+  @IsIn(APPROVAL_STATUSES, { message: `approval_status must be one of ${APPROVAL_STATUSES.join(', ')}` })
+  approval_status: ApprovalStatus;
+}
+
+export class ApprovalResponseDto implements ApprovalResponse {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
+}
+
+export class AdminUserSummaryDto implements AdminUserSummary {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty() first_name: string;
+  @ApiProperty() last_name: string;
+  @ApiProperty() full_name: string;
+  @ApiProperty() created_at: string;
+  @ApiProperty() updated_at: string;
+  @ApiProperty({ type: String, nullable: true }) email_confirmed_at: string | null;
+  @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
+  @ApiProperty() is_blocked: boolean;
+  @ApiProperty({ type: String, nullable: true }) patient_id: string | null;
+}
+
+export class AdminUserListResponseDto implements AdminUserListResponse {
+  @ApiProperty({ type: [AdminUserSummaryDto] }) users: AdminUserSummaryDto[];
+}
+
+class AppSpecificDataDto {
+  @ApiProperty({ enum: ROLES }) role: Role;
+  @ApiProperty() first_name: string;
+  @ApiProperty() last_name: string;
+  @ApiProperty() registration_date: string;
+}
+
+export class UserDetailResponseDto implements UserDetailResponse {
+  @ApiProperty() id: string;
+  @ApiProperty() email: string;
+  @ApiProperty({ type: String, nullable: true }) email_confirmed_at: string | null;
+  @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
+  @ApiProperty({ type: AppSpecificDataDto }) app_specific_data: AppSpecificDataDto;
+}
+
+export class AuthLogQueryDto {
+  @ApiPropertyOptional() @IsOptional() @IsUUID('all', { message: 'user_id must be a user id' })
+  user_id?: string;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  per_page?: number;
+}
+
+export class AuthLogEntryDto implements AuthLogEntry {
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, nullable: true }) user_id: string | null;
+  @ApiProperty({ enum: AUTH_LOG_EVENTS }) event_type: AuthLogEvent;
+  @ApiProperty({ type: String, nullable: true }) ip_address: string | null;
+  @ApiProperty({ type: String, nullable: true }) user_agent: string | null;
+  @ApiProperty() created_at: string;
+}
+
+export class AuthLogListResponseDto implements AuthLogListResponse {
+  @ApiProperty({ type: [AuthLogEntryDto] }) logs: AuthLogEntryDto[];
+  @ApiProperty() total: number;
+  @ApiProperty() page: number;
+  @ApiProperty() per_page: number;
+}

@@ -1,0 +1,120 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { AnswerKind, Messages } from '@cqa/contracts';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { AnswerRow, answersSql, Viewer } from '../questions/question-queries';
+
+export interface StoredAnswer {
+  id: string;
+  question_id: string;
+  answer_type: AnswerKind;
+  answer_text: string;
+  explanation_logic: string | null;
+  sources: unknown;
+  search_method: string | null;
+  expert_id: string | null;
+}
+
+export interface AnswerColumns {
+  answer_text: string | null;
+  explanation_logic: string | null;
+  sources: readonly string[];
+  search_method: string | null;
+}
+
+/** The list reads these instead of counting: recomputed in the transaction of every answer added or removed. */
+const REFRESH_QUESTION_COUNTS = `
+  UPDATE cancer_questions SET
+    answers_count = (SELECT COUNT(*) FROM cancer_answers WHERE question_id = ?),
+    has_expert_answer = EXISTS (SELECT 1 FROM cancer_answers WHERE question_id = ? AND answer_type = 'expert'),
+    updated_at = updated_at
+  WHERE id = ?`;
+
+/** Thrown by rate() when the answer went away meanwhile. */
+export class AnswerGoneError extends Error {}
+
+const isMissingParent = (error: unknown) =>
+  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_NO_REFERENCED_ROW_2';
+
+/** Every statement of the answers module, plain SQL like the questions' (the list's counts are kept here). */
+@Injectable()
+export class AnswersRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async insert(questionId: number, kind: AnswerKind, fields: AnswerColumns, expert: { id: string | null; name: string | null }): Promise<number> {
+    return this.ds.transaction('READ COMMITTED', async (manager) => {
+      await lockQuestion(manager, questionId);
+      const result = (await manager.query(
+        `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_name, expert_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [questionId, kind, fields.answer_text, fields.explanation_logic, JSON.stringify(fields.sources), fields.search_method, expert.name, expert.id],
+      )) as { insertId: number | string };
+      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      return Number(result.insertId);
+    });
+  }
+
+  /** The kind of an answer never changes, so the question's counts stay as they are. expertName undefined: left as it is. */
+  async update(answerId: number, fields: AnswerColumns, expertName: string | null | undefined): Promise<void> {
+    const sets = ['answer_text = ?', 'explanation_logic = ?', 'sources = ?', 'search_method = ?'];
+    const params: unknown[] = [fields.answer_text, fields.explanation_logic, JSON.stringify(fields.sources), fields.search_method];
+    if (expertName !== undefined) {
+      sets.push('expert_name = ?');
+      params.push(expertName);
+    }
+    await this.ds.query(`UPDATE cancer_answers SET ${sets.join(', ')} WHERE id = ?`, [...params, answerId]);
+  }
+
+  /** Whether the row went; the question's counts are recomputed in the same transaction. */
+  async delete(answerId: number, questionId: number): Promise<boolean> {
+    return this.ds.transaction('READ COMMITTED', async (manager) => {
+      await lockQuestion(manager, questionId);
+      const result = (await manager.query('DELETE FROM cancer_answers WHERE id = ?', [answerId])) as { affectedRows: number };
+      if (result.affectedRows === 0) return false;
+      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      return true;
+    });
+  }
+
+  /**
+   * One statement, so two quick clicks cannot make two rows: the same patient or expert rating again updates their row.
+   * Feedback undefined keeps the earlier feedback.
+   */
+  async rate(answerId: number, rater: { patientId: string | null; expertId: string | null }, rating: number, feedback: string | null | undefined): Promise<void> {
+    try {
+      await this.ds.query(
+        `INSERT INTO ratings_feedback (answer_id, rating, feedback, patient_id, expert_id) VALUES (?, ?, ?, ?, ?)
+         ON DUPLICATE KEY UPDATE rating = VALUES(rating), feedback = IF(?, VALUES(feedback), feedback)`,
+        [answerId, rating, feedback ?? null, rater.patientId, rater.expertId, feedback !== undefined],
+      );
+    } catch (error) {
+      if (isMissingParent(error)) throw new AnswerGoneError();
+      throw error;
+    }
+  }
+
+  async view(answerId: number, viewer: Viewer): Promise<AnswerRow | undefined> {
+    const { sql, params } = answersSql({ answerId }, viewer);
+    const [row] = (await this.ds.query(sql, params)) as AnswerRow[];
+    return row;
+  }
+
+  async stored(answerId: number): Promise<StoredAnswer | undefined> {
+    const [row] = (await this.ds.query(
+      `SELECT id, question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_id
+       FROM cancer_answers WHERE id = ?`,
+      [answerId],
+    )) as StoredAnswer[];
+    return row;
+  }
+
+  async firstNameOf(userId: string): Promise<string | null> {
+    const [row] = (await this.ds.query('SELECT first_name FROM users WHERE id = ?', [userId])) as { first_name: string }[];
+    return row?.first_name ?? null;
+  }
+}
+
+/** Answers of one question change one at a time, so its counts are recomputed from a settled set. */
+async function lockQuestion(manager: EntityManager, questionId: number): Promise<void> {
+  const rows = (await manager.query('SELECT id FROM cancer_questions WHERE id = ? FOR UPDATE', [questionId])) as unknown[];
+  if (rows.length === 0) throw new NotFoundException(Messages.errors.questionNotFound);
+}

@@ -1,7 +1,0 @@
-import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { AuthenticatedUser } from '../../common/access/access.guard';
-
-/** The caller the AccessGuard authenticated; only on @Roles routes. */
-export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedUser => {
-  return context.switchToHttp().getRequest<{ user: AuthenticatedUser }>().user;
-});

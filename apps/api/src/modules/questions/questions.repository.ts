@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { DashboardStats } from '@cqa/contracts';
+import { DataSource } from 'typeorm';
+import {
+  fetchQuestionPage, ListParams, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, Viewer,
+} from './question-queries';
+
+/**
+ * Every statement of the questions module, as plain SQL on purpose (the hot paths select only what they show; see
+ * question-queries.ts, which the benchmark runs too). The service decides; this runs.
+ */
+@Injectable()
+export class QuestionsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  page(params: ListParams): Promise<QuestionRow[]> {
+    return fetchQuestionPage((sql, values) => this.ds.query(sql, values), params);
+  }
+
+  async detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
+    const { sql, params } = questionDetailSql(id, viewer);
+    return (await this.ds.query(sql, params)) as QuestionDetailRow[];
+  }
+
+  async row(id: number): Promise<QuestionRow | undefined> {
+    const { sql, params } = questionSql(id);
+    const [row] = (await this.ds.query(sql, params)) as QuestionRow[];
+    return row;
+  }
+
+  async insert(question: { text: string; cancerType: string | null; userId: string; patientId: string | null }): Promise<number> {
+    const result = (await this.ds.query(
+      'INSERT INTO cancer_questions (question_text, cancer_type, user_id, patient_id) VALUES (?, ?, ?, ?)',
+      [question.text, question.cancerType, question.userId, question.patientId],
+    )) as { insertId: number | string };
+    return Number(result.insertId);
+  }
+
+  /** Sets the fields given; undefined leaves a field as it is. */
+  async update(id: number, fields: { text?: string; cancerType?: string | null }): Promise<void> {
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    if (fields.text !== undefined) {
+      sets.push('question_text = ?');
+      params.push(fields.text);
+    }
+    if (fields.cancerType !== undefined) {
+      sets.push('cancer_type = ?');
+      params.push(fields.cancerType);
+    }
+    if (sets.length > 0) await this.ds.query(`UPDATE cancer_questions SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+  }
+
+  /** Whether a row went; answers and their ratings go with it (foreign keys cascade). */
+  async delete(id: number): Promise<boolean> {
+    const result = (await this.ds.query('DELETE FROM cancer_questions WHERE id = ?', [id])) as { affectedRows: number };
+    return result.affectedRows > 0;
+  }
+
+  /** Patients and questions; experts and answers too when asked. A cancer type (display value) narrows questions and answers. */
+  async stats(cancerType: string | null, withExpertsAndAnswers: boolean): Promise<DashboardStats> {
+    const byType = cancerType ? ' WHERE cancer_type_key = ?' : '';
+    const typeParams = cancerType ? [cancerType] : [];
+    // Summed from the questions' kept counts (covered by the cancer-type index), not counted from half a million answers.
+    const answers = `(SELECT COALESCE(SUM(answers_count), 0) FROM cancer_questions${byType})`;
+    const [row] = (await this.ds.query(
+      `SELECT (SELECT COUNT(*) FROM users WHERE role = 'patient') AS totalPatients,
+        (SELECT COUNT(*) FROM cancer_questions${byType}) AS totalQuestions
+        ${withExpertsAndAnswers ? `, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS totalExperts, ${answers} AS totalAnswers` : ''}`,
+      withExpertsAndAnswers && cancerType ? [...typeParams, ...typeParams] : typeParams,
+    )) as Record<string, number | string>[];
+    const stats: DashboardStats = { totalPatients: Number(row!.totalPatients), totalQuestions: Number(row!.totalQuestions) };
+    if (withExpertsAndAnswers) Object.assign(stats, { totalExperts: Number(row!.totalExperts), totalAnswers: Number(row!.totalAnswers) });
+    return stats;
+  }
+}

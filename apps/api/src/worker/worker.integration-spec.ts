@@ -1,0 +1,64 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { SelfCheckStatus } from '@cqa/contracts';
+import { loadConfig } from '../config/app-config';
+import { RunningApi, startApi } from '../../test/api-harness';
+import { createWorker } from './create-worker';
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('a job through API, Redis, worker and MySQL', () => {
+  let api: RunningApi;
+  beforeAll(async () => { api = await startApi(); });
+  afterAll(async () => { await api.close(); });
+
+  const requestSelfCheck = async (holdMs = 0) => {
+    const res = await fetch(`${api.baseUrl}/api/diagnostics/self-check`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdMs }),
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const status = async (id: string) => (await (await fetch(`${api.baseUrl}/api/diagnostics/self-check/${id}`)).json()) as SelfCheckStatus;
+
+  it('is queued by the API, run by the worker and readable through the API', async () => {
+    const id = await requestSelfCheck();
+    expect((await status(id)).state).toBe('waiting');
+
+    const worker = await createWorker(loadConfig());
+    try {
+      const final = await waitFor(() => status(id), (s) => s.state === 'completed');
+      expect(final.state).toBe('completed');
+      expect(final.result).toMatchObject({ database: 'up', worker: expect.stringContaining(`:${process.pid}`) });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('finishes the job in hand when it is shut down', async () => {
+    let worker: INestApplicationContext | undefined = await createWorker(loadConfig());
+    try {
+      const id = await requestSelfCheck(1500);
+      await waitFor(() => status(id), (s) => s.state === 'active');
+      await worker.close(); // what SIGTERM triggers
+      worker = undefined;
+      const after = await status(id);
+      expect(after.state).toBe('completed');
+      expect(after.result?.durationMs).toBeGreaterThanOrEqual(1500);
+    } finally {
+      await worker?.close();
+    }
+  });
+
+  it('answers 404 in the error shape for an unknown job id', async () => {
+    const res = await fetch(`${api.baseUrl}/api/diagnostics/self-check/999999`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No self-check job with this id.' });
+  });
+});

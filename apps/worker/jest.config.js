@@ -1,2 +1,0 @@
-const { node } = require('../../jest.preset');
-module.exports = { ...node, displayName: 'worker', rootDir: __dirname };

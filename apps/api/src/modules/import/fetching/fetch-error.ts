@@ -13,7 +13,8 @@ export type FetchErrorCode =
   | 'robots_refused'
   | 'http_status'
   | 'rate_limited'
-  | 'unreachable';
+  | 'unreachable'
+  | 'unreadable_page';
 
 const REASONS: Record<FetchErrorCode, string> = {
   invalid_url: 'Invalid URL',
@@ -30,6 +31,7 @@ const REASONS: Record<FetchErrorCode, string> = {
   http_status: 'The site answered with an error',
   rate_limited: 'Rate limited by the site',
   unreachable: 'Could not reach the site',
+  unreadable_page: 'Could not find a thread on the page',
 };
 
 /** Worth another attempt later; everything else (SSRF blocks, robots, bad URLs) is final. */

@@ -5,6 +5,8 @@
  */
 export const IMPORT_LIMITS = { title: 300, body: 20_000, reply: 10_000, replies: 100 } as const;
 
+// Control characters (but tab and newline), zero-width and bidi-override characters.
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function cleanMarkdown(text: string, maxChars: number): string {

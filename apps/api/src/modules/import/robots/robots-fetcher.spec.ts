@@ -6,7 +6,7 @@ import { MemoryTtlCache } from './ttl-cache';
 
 describe('RobotsFetcher', () => {
   let status = 200;
-  let body = 'User-agent: *\nDisallow: /private\nCrawl-delay: 3';
+  const body = 'User-agent: *\nDisallow: /private\nCrawl-delay: 3';
   let server: LocalTestServer;
   let fetcher: SafeFetcher;
 

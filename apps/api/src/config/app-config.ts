@@ -29,6 +29,22 @@ export interface AppConfig {
   mailFrom: string;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   reports: ReportsStorageConfig;
+  import: ImportConfig;
+}
+
+/** The link importer (issue 13): safe fetching, politeness, robots.txt and Reddit. */
+export interface ImportConfig {
+  /** FETCH_ALLOW_HOSTS: `host[:port]` entries let through the address and port checks; never in production. */
+  fetchAllowHosts: string[];
+  hostDelayMs: number;
+  robotsCacheTtlSeconds: number;
+  reddit: {
+    baseUrl: string;
+    authUrl: string;
+    oauthBaseUrl: string;
+    /** Null: no app credentials, anonymous access only. */
+    credentials: { clientId: string; clientSecret: string } | null;
+  };
 }
 
 export interface S3StorageConfig {
@@ -121,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
   const smtpUrl = raw('SMTP_URL') === '' ? null : url('SMTP_URL', ['smtp:', 'smtps:']);
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:']).replace(/\/+$/, '');
   const reports = reportsStorage(raw, oneOf, url, problems, path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')));
+  const importConfig = importSettings(raw, integer, url, problems, nodeEnv);
   const mailFrom = raw('MAIL_FROM');
   if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}")`);
   const config: AppConfig = {
@@ -149,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
     },
     reports,
+    import: importConfig,
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;
@@ -190,6 +208,37 @@ function reportsStorage(
       endpoint,
       forcePathStyle,
       credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    },
+  };
+}
+
+/** FETCH_*, ROBOTS_* and REDDIT_*: the allow-list escape hatch is refused in production. */
+function importSettings(
+  raw: (name: EnvName) => string,
+  integer: (name: EnvName, min: number, max: number) => number,
+  url: (name: EnvName, protocols: string[]) => string,
+  problems: string[],
+  nodeEnv: NodeEnv,
+): ImportConfig {
+  const fetchAllowHosts = raw('FETCH_ALLOW_HOSTS').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (fetchAllowHosts.length > 0 && nodeEnv === 'production') {
+    problems.push('FETCH_ALLOW_HOSTS must not be set in production: it lets the link importer reach private addresses');
+  }
+  const badHost = fetchAllowHosts.find((h) => !/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(h));
+  if (badHost) problems.push(`FETCH_ALLOW_HOSTS must be a comma-separated list of host[:port] (got "${badHost}")`);
+  const clientId = raw('REDDIT_CLIENT_ID');
+  const clientSecret = raw('REDDIT_CLIENT_SECRET');
+  if ((clientId === '') !== (clientSecret === '')) problems.push('REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET must be set together');
+  const base = (name: EnvName) => url(name, ['http:', 'https:']).replace(/\/+$/, '');
+  return {
+    fetchAllowHosts,
+    hostDelayMs: integer('FETCH_HOST_DELAY_MS', 0, 600000),
+    robotsCacheTtlSeconds: integer('ROBOTS_CACHE_TTL_SECONDS', 60, 86400),
+    reddit: {
+      baseUrl: base('REDDIT_BASE_URL'),
+      authUrl: base('REDDIT_AUTH_BASE_URL'),
+      oauthBaseUrl: base('REDDIT_OAUTH_BASE_URL'),
+      credentials: clientId && clientSecret ? { clientId, clientSecret } : null,
     },
   };
 }

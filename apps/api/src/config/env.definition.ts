@@ -39,6 +39,14 @@ export const ENV_VARIABLES = [
   { name: 'REPORTS_S3_FORCE_PATH_STYLE', default: 'false', description: '`true` addresses the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers need; `false` uses `bucket.endpoint`.', usedBy: ['api'] },
   { name: 'REPORTS_S3_ACCESS_KEY_ID', default: null, description: 'Access key for the bucket. Unset (with the secret unset too): the AWS default credential chain (instance or pod role, web identity, `AWS_*` variables).', usedBy: ['api'] },
   { name: 'REPORTS_S3_SECRET_ACCESS_KEY', default: null, description: 'Secret key matching `REPORTS_S3_ACCESS_KEY_ID`; set both or neither.', usedBy: ['api'] },
+  { name: 'FETCH_ALLOW_HOSTS', default: '', description: 'Tests and local demos only (empty everywhere else): comma-separated `host[:port]` list (e.g. `127.0.0.1:4599`) that the link importer may fetch although the address is private or the port is not 80/443. The app refuses to boot with it in production.', usedBy: ['api', 'worker'] },
+  { name: 'FETCH_HOST_DELAY_MS', default: '1000', description: 'Least time between two requests of the link importer to one host, across all workers (a longer robots.txt `Crawl-delay` wins).', usedBy: ['worker'] },
+  { name: 'ROBOTS_CACHE_TTL_SECONDS', default: '86400', description: 'How long a fetched robots.txt is trusted (RFC 9309 asks for at most 24 hours); refusals from an unreachable robots.txt are kept at most 10 minutes.', usedBy: ['worker'] },
+  { name: 'REDDIT_BASE_URL', default: 'https://www.reddit.com', description: 'Where the public JSON form of a Reddit thread is read (`<thread>.json?raw_json=1`).', usedBy: ['worker'] },
+  { name: 'REDDIT_CLIENT_ID', default: null, description: 'Reddit app (script or web app) client id for the app-only OAuth flow, used when anonymous access is refused. Unset: such threads go to paste mode.', usedBy: ['worker'] },
+  { name: 'REDDIT_CLIENT_SECRET', default: null, description: 'Secret of `REDDIT_CLIENT_ID`; set both or neither.', usedBy: ['worker'] },
+  { name: 'REDDIT_AUTH_BASE_URL', default: 'https://www.reddit.com/api/v1/access_token', description: 'Reddit OAuth token endpoint (client credentials grant).', usedBy: ['worker'] },
+  { name: 'REDDIT_OAUTH_BASE_URL', default: 'https://oauth.reddit.com', description: 'Reddit API base used with an OAuth token.', usedBy: ['worker'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 
 export type EnvName = (typeof ENV_VARIABLES)[number]['name'];

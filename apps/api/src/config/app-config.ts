@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { AiConfig, LiteratureConfig, loadAiConfig, loadLiteratureConfig } from './ai-config';
 import { ENV_VARIABLES, EnvName } from './env.definition';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -29,6 +30,8 @@ export interface AppConfig {
   mailFrom: string;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   reports: ReportsStorageConfig;
+  ai: AiConfig;
+  literature: LiteratureConfig;
 }
 
 export interface S3StorageConfig {
@@ -149,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
     },
     reports,
+    ai: loadAiConfig(env, problems),
+    literature: loadLiteratureConfig(env, mailFrom, problems),
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;

@@ -97,6 +97,8 @@ export interface VerifiedAnswer {
   grade: EvidenceGrade;
   unsupportedClaims: UnsupportedClaim[];
   excludedSources: ExcludedSource[];
+  /** Citations dropped from claims that other citations still support. */
+  citationProblems: string[];
 }
 
 /** Stages of the AI answer job, reported through `job.updateProgress({ stage, done, total })`. */

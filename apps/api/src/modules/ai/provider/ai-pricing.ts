@@ -1,7 +1,7 @@
 import type { ModelPrice } from '../../../config/ai-config';
 
 /**
- * Estimated US dollars of one run. The model is looked up exactly, then by the longest table name it starts with
+ * Estimated US dollars of one run. The model is looked up exactly, then without a date suffix
  * (providers answer with dated names such as `gpt-4.1-mini-2025-04-14`). Unknown models: null, never a guess.
  */
 export function estimateCostUsd(
@@ -12,7 +12,7 @@ export function estimateCostUsd(
   const key = prices[model]
     ? model
     : Object.keys(prices)
-        .filter((name) => model.startsWith(`${name}-`))
+        .filter((name) => model.startsWith(name) && /^-\d{4}-\d{2}-\d{2}$/.test(model.slice(name.length)))
         .sort((a, b) => b.length - a.length)[0];
   const price = key ? prices[key] : undefined;
   if (!price) return null;

@@ -123,10 +123,13 @@ export class AiProvider {
     throw new AiBadOutputError(`The model's reply was not valid JSON for the requested shape: ${lastError}`, lastOutput);
   }
 
+  /** Our own deadline beside the SDK's, so a timeout is told apart from a connection failure on every fetch. */
   private async call(request: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal) {
+    const deadline = AbortSignal.timeout(this.config.timeoutMs);
     try {
-      return await this.client!.chat.completions.create(request, { signal });
+      return await this.client!.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
     } catch (error) {
+      if (!signal?.aborted && deadline.aborted) throw new AiUpstreamError('AI provider timed out', null, true, 'timeout');
       throw toAiError(error, signal);
     }
   }

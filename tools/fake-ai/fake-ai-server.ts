@@ -89,7 +89,7 @@ interface JsonSchema {
 const FENCE = /^==== RECORD \[(\d+)\] BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== RECORD \[\1\] END \2 ====$/gm;
 const FABRICATED_PMID = '39999999';
 
-export function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> {
+export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> {
   if (process.env.NODE_ENV === 'production') throw new Error('The fake AI server refuses to run with NODE_ENV=production');
   let fault: (FakeAiFaultSetting & { left: number }) | null = null;
   const setFault = (setting: FakeAiFaultSetting | null) => {

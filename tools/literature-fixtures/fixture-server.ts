@@ -87,7 +87,7 @@ export function fixtureBody(fixture: LoadedFixture): string {
   return typeof body === 'string' ? body : JSON.stringify(body ?? null);
 }
 
-export function startFixtureServer(options: { port?: number; dir?: string } = {}): Promise<FixtureServer> {
+export async function startFixtureServer(options: { port?: number; dir?: string } = {}): Promise<FixtureServer> {
   const byKey = new Map<string, LoadedFixture>();
   for (const fixture of loadFixtures(options.dir)) {
     const { api, method, path: p, query } = fixture.request;

@@ -148,7 +148,7 @@ describe('LiteratureFetcher', () => {
     const fixtures = await startFixtureServer({ port: 0 });
     try {
       const fetcher = new LiteratureFetcher({ limiter: UNLIMITED, timeoutMs: 2000, contactEmail: 'x@y.test' });
-      const error = await fetcher.getJson(new URL(`${fixtures.baseUrls.eutils}/einfo.fcgi?api_key=secret`), { perSecond: 3 }).catch((e) => e);
+      const error = (await fetcher.getJson(new URL(`${fixtures.baseUrls.eutils}/einfo.fcgi?api_key=secret`), { perSecond: 3 }).catch((e: unknown) => e)) as LiteratureHttpError;
       expect(error).toBeInstanceOf(LiteratureHttpError);
       expect(error).toMatchObject({ status: 599, retryable: true });
       expect(error.message).not.toContain('secret');

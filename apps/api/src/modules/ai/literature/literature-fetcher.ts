@@ -47,7 +47,7 @@ export class LiteratureFetcher {
         signal,
         headers: { 'user-agent': `cancer-qa/0.1 (mailto:${this.options.contactEmail})`, accept: 'application/json, application/xml;q=0.9, */*;q=0.5' },
       });
-    } catch (error) {
+    } catch {
       if (options.signal?.aborted) throw options.signal.reason;
       const timedOut = deadline.aborted;
       throw new LiteratureHttpError(`${timedOut ? 'Timed out' : 'Could not reach'} ${shown}`, shown, null, true);

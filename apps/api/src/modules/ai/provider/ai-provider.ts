@@ -5,6 +5,8 @@ import { AiConfig, isAiConfigured } from '../../../config/ai-config';
 import { AiAuthError, AiBadOutputError, AiNotConfiguredError, AiRateLimitedError, AiUpstreamError, retryAfterMs } from './ai-errors';
 import { estimateCostUsd } from './ai-pricing';
 
+export { isAiConfigured };
+
 export type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 export type AiModelChoice = 'main' | 'fast';
 

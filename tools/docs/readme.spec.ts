@@ -14,7 +14,7 @@ describe('README', () => {
   it.each(ENV_VARIABLES.map((v) => [v.name, v.default]))('documents %s with its default', (name, fallback) => {
     const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
     expect(row).toBeDefined();
-    // A variable without a default shows "(none)".
-    expect(row).toContain(fallback === null ? '| (none) |' : `| \`${fallback}\` |`);
+    // A variable without a default shows "(none)"; an empty default "(empty)".
+    expect(row).toContain(fallback === null ? '| (none) |' : fallback === '' ? '| (empty) |' : `| \`${fallback}\` |`);
   });
 });

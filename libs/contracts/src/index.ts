@@ -10,3 +10,4 @@ export * from './audit';
 export * from './profile';
 export * from './reports';
 export * from './import';
+export * from './ai';

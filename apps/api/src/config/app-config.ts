@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { AiConfig, LiteratureConfig, loadAiConfig, loadLiteratureConfig } from './ai-config';
 import { ENV_VARIABLES, EnvName } from './env.definition';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -30,6 +31,8 @@ export interface AppConfig {
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
   reports: ReportsStorageConfig;
   import: ImportConfig;
+  ai: AiConfig;
+  literature: LiteratureConfig;
 }
 
 /** The link importer (issue 13): safe fetching, politeness, robots.txt and Reddit. */
@@ -167,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     },
     reports,
     import: importConfig,
+    ai: loadAiConfig(env, problems),
+    literature: loadLiteratureConfig(env, mailFrom, problems),
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;

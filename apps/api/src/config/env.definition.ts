@@ -47,6 +47,23 @@ export const ENV_VARIABLES = [
   { name: 'REDDIT_CLIENT_SECRET', default: null, description: 'Secret of `REDDIT_CLIENT_ID`; set both or neither.', usedBy: ['worker'] },
   { name: 'REDDIT_AUTH_BASE_URL', default: 'https://www.reddit.com/api/v1/access_token', description: 'Reddit OAuth token endpoint (client credentials grant).', usedBy: ['worker'] },
   { name: 'REDDIT_OAUTH_BASE_URL', default: 'https://oauth.reddit.com', description: 'Reddit API base used with an OAuth token.', usedBy: ['worker'] },
+  { name: 'AI_BASE_URL', default: null, description: 'Base URL of an OpenAI-compatible chat completions API, e.g. `http://127.0.0.1:11434/v1` (Ollama), `http://vllm:8000/v1`, `https://RESOURCE.openai.azure.com/openai/v1`. Unset: `https://api.openai.com/v1`. Alias `OPENAI_BASE_URL`.', usedBy: ['api', 'worker'] },
+  { name: 'AI_API_KEY', default: null, description: 'API key of the AI provider (Ollama and vLLM accept any). The AI provider is configured when `AI_MODEL` and this or `AI_BASE_URL` are set; otherwise AI features report `AI provider not configured`. Alias `OPENAI_API_KEY`.', usedBy: ['api', 'worker'] },
+  { name: 'AI_MODEL', default: null, description: 'Model (or Azure deployment) that writes answers, e.g. `gpt-4.1`, `llama3.1:8b`. Required when `AI_BASE_URL` or `AI_API_KEY` is set. Alias `OPENAI_MODEL`.', usedBy: ['api', 'worker'] },
+  { name: 'AI_MODEL_FAST', default: null, description: 'Cheaper model for small steps (query planning, screening). Unset: `AI_MODEL`.', usedBy: ['api', 'worker'] },
+  { name: 'AI_TIMEOUT_MS', default: '120000', description: 'Time limit of one model call; a call over it fails as an upstream error (the job queue retries it).', usedBy: ['api', 'worker'] },
+  { name: 'AI_STRUCTURED_OUTPUT', default: 'json_schema', description: 'How the model is asked for JSON: `json_schema` (OpenAI, Azure, vLLM, recent Ollama), `json_object` (JSON mode with the schema in the prompt) or `prompt` (instructions only, for servers with neither).', usedBy: ['api', 'worker'] },
+  { name: 'AI_PRICE_INPUT_PER_MTOK', default: null, description: 'US dollars per million prompt tokens, for the cost shown per run. Unset: the built-in price table (unknown models show no cost).', usedBy: ['api', 'worker'] },
+  { name: 'AI_PRICE_OUTPUT_PER_MTOK', default: null, description: 'US dollars per million completion tokens; see `AI_PRICE_INPUT_PER_MTOK`.', usedBy: ['api', 'worker'] },
+  { name: 'NCBI_EUTILS_BASE_URL', default: 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils', description: 'NCBI E-utilities (PubMed search, summaries, abstracts).', usedBy: ['api', 'worker'] },
+  { name: 'NCBI_API_KEY', default: null, description: 'NCBI API key: raises the PubMed rate limit from 3 to 10 requests per second (shared by all workers through Redis).', usedBy: ['api', 'worker'] },
+  { name: 'NCBI_TOOL', default: 'cancer-qa', description: 'The `tool` name NCBI asks every E-utilities request to carry.', usedBy: ['api', 'worker'] },
+  { name: 'NCBI_EMAIL', default: null, description: 'Contact address NCBI asks every E-utilities request to carry. Unset: the address of `MAIL_FROM`.', usedBy: ['api', 'worker'] },
+  { name: 'EUROPEPMC_BASE_URL', default: 'https://www.ebi.ac.uk/europepmc/webservices/rest', description: 'Europe PMC REST API.', usedBy: ['api', 'worker'] },
+  { name: 'CTGOV_BASE_URL', default: 'https://clinicaltrials.gov/api/v2', description: 'ClinicalTrials.gov API v2 (open trials).', usedBy: ['api', 'worker'] },
+  { name: 'CROSSREF_BASE_URL', default: 'https://api.crossref.org', description: 'Crossref REST API (DOI checks and retractions).', usedBy: ['api', 'worker'] },
+  { name: 'CROSSREF_MAILTO', default: null, description: 'Contact address sent as `mailto` so Crossref serves us from its polite pool. Unset: `NCBI_EMAIL`, then the address of `MAIL_FROM`.', usedBy: ['api', 'worker'] },
+  { name: 'LITERATURE_TIMEOUT_MS', default: '20000', description: 'Time limit of one request to a literature API.', usedBy: ['api', 'worker'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 
 export type EnvName = (typeof ENV_VARIABLES)[number]['name'];

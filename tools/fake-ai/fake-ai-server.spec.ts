@@ -1,0 +1,187 @@
+import OpenAI from 'openai';
+import { FakeAi, parseFencedRecords, startFakeAi } from './fake-ai-server';
+
+const PROMPT = [
+  'Question: Does exercise reduce fatigue?',
+  '==== RECORD [1] BEGIN abc123 ====',
+  'Source: pubmed (PMID 1)',
+  'Text:',
+  'Exercise and fatigue',
+  '',
+  'Supervised exercise reduced fatigue scores in the trial. Other things happened.',
+  '==== RECORD [1] END abc123 ====',
+  '==== RECORD [2] BEGIN abc123 ====',
+  'Text:',
+  'Diet',
+  '',
+  'A diet changed nothing measurable in anybody at all.',
+  '==== RECORD [2] END abc123 ====',
+  'Answer as JSON with "insufficient_evidence" and "claims".',
+].join('\n');
+
+const CITED_SCHEMA = {
+  type: 'object',
+  properties: { insufficient_evidence: { type: 'boolean' }, claims: { type: 'array', items: { type: 'object' } } },
+};
+
+describe('fake OpenAI-compatible server', () => {
+  let fake: FakeAi;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    fake = await startFakeAi({ port: 0 });
+    client = new OpenAI({ apiKey: 'any', baseURL: fake.url, maxRetries: 0, logLevel: 'off' });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  const admin = (path: string, init?: RequestInit) => fetch(`${fake.url.replace(/\/v1$/, '')}${path}`, init);
+
+  it('lists models', async () => {
+    const models = await client.models.list();
+    expect(models.data.map((m) => m.id)).toEqual(['fake-model', 'fake-model-fast']);
+  });
+
+  it('answers a cited-answer schema from the fenced records, quoting them verbatim', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: PROMPT }],
+      response_format: { type: 'json_schema', json_schema: { name: 'cited_answer', schema: CITED_SCHEMA } },
+    });
+    const answer = JSON.parse(completion.choices[0].message.content!);
+    expect(answer).toEqual({
+      insufficient_evidence: false,
+      claims: [
+        {
+          text: 'Supervised exercise reduced fatigue scores in the trial.',
+          citations: [1],
+          quotes: [{ source: 1, text: 'Supervised exercise reduced fatigue scores in the trial.' }],
+        },
+      ],
+    });
+    expect(completion.usage!.prompt_tokens).toBeGreaterThan(0);
+  });
+
+  it('streams SSE chunks that add up to the same JSON, with usage, then [DONE]', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: PROMPT }],
+      response_format: { type: 'json_object' },
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let content = '';
+    let chunks = 0;
+    let usage: unknown = null;
+    for await (const chunk of stream) {
+      chunks++;
+      content += chunk.choices[0]?.delta?.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(chunks).toBeGreaterThan(3);
+    expect(JSON.parse(content).claims[0].citations).toEqual([1]);
+    expect(usage).toMatchObject({ completion_tokens: expect.any(Number) });
+    const raw = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'hi' }], stream: true }),
+    });
+    expect(raw.headers.get('content-type')).toBe('text/event-stream');
+    expect((await raw.text()).trimEnd().endsWith('data: [DONE]')).toBe(true);
+  });
+
+  it('fills any other schema with a value of its shape', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'fake-model-fast',
+      messages: [{ role: 'user', content: 'plan' }],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'plan', schema: { type: 'object', properties: { steps: { type: 'array', items: { type: 'string' } }, depth: { type: 'integer', minimum: 2 }, mode: { enum: ['a', 'b'] } } } },
+      },
+    });
+    expect(JSON.parse(completion.choices[0].message.content!)).toEqual({ steps: ['fake'], depth: 2, mode: 'a' });
+  });
+
+  it('wraps JSON in a fence when no response_format was asked for', async () => {
+    const completion = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: PROMPT }] });
+    expect(completion.choices[0].message.content).toMatch(/^Here is the answer\.\n```json\n\{.*\}\n```$/s);
+  });
+
+  it('says insufficient evidence when no record shares a word with the question', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: PROMPT.replace('Does exercise reduce fatigue?', 'Is proton therapy useful?') }],
+      response_format: { type: 'json_object' },
+    });
+    expect(JSON.parse(completion.choices[0].message.content!)).toEqual({ insufficient_evidence: true, claims: [] });
+  });
+
+  it('switches faults through /__faults and counts calls in /__stats', async () => {
+    expect((await admin('/__faults', { method: 'POST', body: JSON.stringify({ fault: 'rate_limit', times: 1, retryAfterSeconds: 3 }) })).status).toBe(200);
+    const limited = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('3');
+    await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] });
+    const stats = (await (await admin('/__stats')).json()) as { chatCompletions: number; requests: Array<{ status: number; fault: string | null }> };
+    expect(stats.chatCompletions).toBe(2);
+    expect(stats.requests.map((r: { status: number; fault: string | null }) => [r.status, r.fault])).toEqual([
+      [429, 'rate_limit'],
+      [200, null],
+    ]);
+  });
+
+  it.each([
+    ['server_error', 500],
+    ['unauthorized', 401],
+  ])('answers %s through the x-fake-ai-fault header with %i', async (fault, status) => {
+    const error = await client.chat.completions
+      .create({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }, { headers: { 'x-fake-ai-fault': fault } })
+      .catch((e) => e);
+    expect(error.status).toBe(status);
+  });
+
+  it('sends malformed JSON once, then good JSON', async () => {
+    fake.setFault({ fault: 'malformed_json' });
+    const ask = () =>
+      client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: PROMPT }], response_format: { type: 'json_object' } });
+    const first = (await ask()).choices[0].message.content!;
+    const second = (await ask()).choices[0].message.content!;
+    expect(() => JSON.parse(first)).toThrow();
+    expect(JSON.parse(second).insufficient_evidence).toBe(false);
+  });
+
+  it.each([
+    ['fabricated_pmid', (a: Answer) => expect(a.claims[0].text).toMatch(/PMID 39999999/)],
+    ['citation_out_of_range', (a: Answer) => expect(a.claims[0].citations).toEqual([7])],
+    ['quote_not_in_source', (a: Answer) => expect(PROMPT).not.toContain(a.claims[0].quotes[0].text)],
+  ] as const)('%s fault corrupts the answer', async (fault, check) => {
+    fake.setFault({ fault });
+    const completion = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: PROMPT }], response_format: { type: 'json_object' } });
+    check(JSON.parse(completion.choices[0].message.content!));
+  });
+
+  it('holds a stalled reply until the client gives up', async () => {
+    fake.setFault({ fault: 'stall', stallMs: 5000 });
+    const started = Date.now();
+    const error = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }, { timeout: 200 }).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('checks the key when started with one', async () => {
+    const strict = await startFakeAi({ port: 0, apiKey: 'right' });
+    try {
+      const wrong = new OpenAI({ apiKey: 'wrong', baseURL: strict.url, maxRetries: 0, logLevel: 'off' });
+      await expect(wrong.models.list()).rejects.toMatchObject({ status: 401 });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('parses fenced records only when both fences carry the same nonce', () => {
+    expect(parseFencedRecords(PROMPT).map((r) => r.n)).toEqual([1, 2]);
+    expect(parseFencedRecords(PROMPT.replace('==== RECORD [2] END abc123', '==== RECORD [2] END zzz'))).toHaveLength(1);
+  });
+});
+
+type Answer = { claims: Array<{ text: string; citations: number[]; quotes: Array<{ source: number; text: string }> }> };

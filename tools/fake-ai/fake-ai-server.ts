@@ -1,0 +1,348 @@
+/**
+ * A fake OpenAI-compatible server for tests and demos (node:http only; imports nothing of ours, so `node main.ts`
+ * runs it with Node's type stripping). It answers chat completions sensibly: it reads the fenced, numbered records
+ * of the answer prompt (apps/api/src/modules/ai/citations/answer-prompt.ts) and cites the ones that share words
+ * with the question, quoting their text verbatim. Other JSON schemas get a value filled from the schema.
+ *
+ * Faults, per test (POST /__faults {"fault": "...", "times": n}), per request (header x-fake-ai-fault) or for a
+ * demo (FAKE_AI_FAULT): rate_limit (429 + retry-after), server_error (500), unauthorized (401), stall (no reply),
+ * malformed_json (broken JSON; once by default, then good), fabricated_pmid, citation_out_of_range,
+ * quote_not_in_source. GET /__stats counts calls; POST /__reset clears faults and counts.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FAKE_AI_FAULTS = [
+  'rate_limit',
+  'server_error',
+  'unauthorized',
+  'stall',
+  'malformed_json',
+  'fabricated_pmid',
+  'citation_out_of_range',
+  'quote_not_in_source',
+] as const;
+export type FakeAiFault = (typeof FAKE_AI_FAULTS)[number];
+
+export interface FakeAiFaultSetting {
+  fault: FakeAiFault;
+  /** How many chat calls it applies to; unset: 1 for malformed_json, every call for the others. */
+  times?: number;
+  /** For rate_limit: the Retry-After header in seconds (default 1). */
+  retryAfterSeconds?: number;
+  /** For rate_limit: also send retry-after-ms. */
+  retryAfterMs?: number;
+  /** For stall: how long to hold the reply (default 10 minutes). */
+  stallMs?: number;
+}
+
+export interface FakeAiRequestLog {
+  model: string;
+  stream: boolean;
+  responseFormat: 'json_schema' | 'json_object' | 'none';
+  fault: FakeAiFault | null;
+  status: number;
+}
+
+export interface FakeAiStats {
+  chatCompletions: number;
+  models: number;
+  requests: FakeAiRequestLog[];
+}
+
+export interface FakeAiOptions {
+  port?: number;
+  host?: string;
+  /** When set, requests must carry `Authorization: Bearer <apiKey>`. */
+  apiKey?: string | null;
+  fault?: FakeAiFaultSetting | null;
+  models?: string[];
+}
+
+export interface FakeAi {
+  /** Base URL for AI_BASE_URL, ending in /v1. */
+  url: string;
+  port: number;
+  setFault(setting: FakeAiFaultSetting | null): void;
+  stats(): FakeAiStats;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Message = { role: string; content: unknown };
+interface ChatRequest {
+  model?: string;
+  messages?: Message[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  response_format?: { type: string; json_schema?: { name?: string; schema?: JsonSchema } };
+}
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  minimum?: number;
+  anyOf?: JsonSchema[];
+}
+
+const FENCE = /^==== RECORD \[(\d+)\] BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== RECORD \[\1\] END \2 ====$/gm;
+const FABRICATED_PMID = '39999999';
+
+export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> {
+  if (process.env.NODE_ENV === 'production') throw new Error('The fake AI server refuses to run with NODE_ENV=production');
+  let fault: (FakeAiFaultSetting & { left: number }) | null = null;
+  const setFault = (setting: FakeAiFaultSetting | null) => {
+    if (setting && !FAKE_AI_FAULTS.includes(setting.fault)) throw new Error(`unknown fault ${setting.fault}`);
+    fault = setting ? { ...setting, left: setting.times ?? (setting.fault === 'malformed_json' ? 1 : Infinity) } : null;
+  };
+  setFault(options.fault ?? null);
+  let stats: FakeAiStats = { chatCompletions: 0, models: 0, requests: [] };
+  const models = options.models ?? ['fake-model', 'fake-model-fast'];
+
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const body = req.method === 'POST' ? await readBody(req) : '';
+      if (url.pathname === '/__stats') return json(res, 200, stats);
+      if (url.pathname === '/__reset' && req.method === 'POST') {
+        stats = { chatCompletions: 0, models: 0, requests: [] };
+        setFault(null);
+        return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/__faults') {
+        setFault(req.method === 'DELETE' ? null : (JSON.parse(body || 'null') as FakeAiFaultSetting | null));
+        return json(res, 200, { fault: fault?.fault ?? null });
+      }
+      const authorised = !options.apiKey || req.headers.authorization === `Bearer ${options.apiKey}`;
+      if (req.method === 'GET' && url.pathname === '/v1/models') {
+        stats.models++;
+        if (!authorised) return apiError(res, 401, 'Incorrect API key provided', 'invalid_api_key');
+        return json(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' })) });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/chat/completions') {
+        stats.chatCompletions++;
+        const request = JSON.parse(body) as ChatRequest;
+        const headerFault = req.headers['x-fake-ai-fault'];
+        let active: FakeAiFaultSetting | null = null;
+        if (typeof headerFault === 'string' && FAKE_AI_FAULTS.includes(headerFault as FakeAiFault)) {
+          active = { fault: headerFault as FakeAiFault };
+        } else if (fault && fault.left > 0) {
+          fault.left--;
+          active = fault;
+        }
+        const log: FakeAiRequestLog = {
+          model: request.model ?? '',
+          stream: Boolean(request.stream),
+          responseFormat: (request.response_format?.type as FakeAiRequestLog['responseFormat']) ?? 'none',
+          fault: active?.fault ?? null,
+          status: 200,
+        };
+        stats.requests.push(log);
+        const fail = (status: number, message: string, code: string, headers: Record<string, string> = {}) => {
+          log.status = status;
+          apiError(res, status, message, code, headers);
+        };
+        if (!authorised || active?.fault === 'unauthorized') return fail(401, 'Incorrect API key provided', 'invalid_api_key');
+        if (active?.fault === 'rate_limit') {
+          const headers: Record<string, string> = { 'retry-after': String(active.retryAfterSeconds ?? 1) };
+          if (active.retryAfterMs !== undefined) headers['retry-after-ms'] = String(active.retryAfterMs);
+          return fail(429, 'Rate limit reached', 'rate_limit_exceeded', headers);
+        }
+        if (active?.fault === 'server_error') return fail(500, 'The server had an error', 'server_error');
+        if (active?.fault === 'stall') {
+          await new Promise((resolve) => setTimeout(resolve, active.stallMs ?? 600_000).unref());
+          if (res.destroyed) return;
+        }
+        if (!request.model || !Array.isArray(request.messages)) return fail(400, 'model and messages are required', 'invalid_request');
+        const content = replyContent(request, active?.fault ?? null);
+        const usage = {
+          prompt_tokens: Math.ceil(JSON.stringify(request.messages).length / 4),
+          completion_tokens: Math.ceil(content.length / 4),
+          total_tokens: 0,
+        };
+        usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+        const id = `chatcmpl-fake-${stats.chatCompletions}`;
+        const created = Math.floor(Date.now() / 1000);
+        if (request.stream) return stream(res, { id, created, model: request.model, content, usage: request.stream_options?.include_usage ? usage : null });
+        return json(res, 200, {
+          id,
+          object: 'chat.completion',
+          created,
+          model: request.model,
+          choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+          usage,
+        });
+      }
+      json(res, 404, { error: { message: `No route ${req.method} ${url.pathname}`, type: 'invalid_request_error', code: null } });
+    } catch (error) {
+      if (!res.headersSent) json(res, 400, { error: { message: (error as Error).message, type: 'invalid_request_error', code: null } });
+    }
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+      resolve({
+        url: `http://${host}:${port}/v1`,
+        port,
+        setFault,
+        stats: () => structuredClone(stats),
+        reset: () => {
+          stats = { chatCompletions: 0, models: 0, requests: [] };
+          setFault(null);
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function apiError(res: http.ServerResponse, status: number, message: string, code: string, headers: Record<string, string> = {}): void {
+  const type = status === 429 ? 'requests' : status === 401 ? 'invalid_request_error' : 'server_error';
+  json(res, status, { error: { message, type, param: null, code } }, headers);
+}
+
+function stream(
+  res: http.ServerResponse,
+  reply: { id: string; created: number; model: string; content: string; usage: object | null },
+): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const base = { id: reply.id, object: 'chat.completion.chunk', created: reply.created, model: reply.model };
+  const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+  send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
+  for (let i = 0; i < reply.content.length; i += 24) {
+    send({ ...base, choices: [{ index: 0, delta: { content: reply.content.slice(i, i + 24) }, finish_reason: null }] });
+  }
+  send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+  if (reply.usage) send({ ...base, choices: [], usage: reply.usage });
+  res.end('data: [DONE]\n\n');
+}
+
+const text = (m: Message) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
+
+function replyContent(request: ChatRequest, fault: FakeAiFault | null): string {
+  if (fault === 'malformed_json') return '{"insufficient_evidence": false, "claims": [{"text": "unterminated';
+  const messages = request.messages ?? [];
+  const schema = request.response_format?.json_schema?.schema ?? schemaInMessages(messages);
+  const all = messages.map(text).join('\n');
+  const wantsCitedAnswer = schema ? Boolean(schema.properties?.claims && schema.properties?.insufficient_evidence) : all.includes('"insufficient_evidence"');
+  const value = wantsCitedAnswer ? citedAnswer(messages, fault) : fill(schema ?? { type: 'object' });
+  const body = JSON.stringify(value);
+  // Without response_format a chatty model wraps its JSON; the provider must cope.
+  return request.response_format ? body : `Here is the answer.\n\`\`\`json\n${body}\n\`\`\``;
+}
+
+/** In json_object and prompt modes the schema comes as a JSON line in a system message. */
+function schemaInMessages(messages: Message[]): JsonSchema | null {
+  for (const message of [...messages].reverse()) {
+    for (const line of text(message).split('\n')) {
+      if (!line.startsWith('{')) continue;
+      try {
+        const parsed = JSON.parse(line) as JsonSchema;
+        if (parsed.type === 'object') return parsed;
+      } catch {
+        /* not a schema line */
+      }
+    }
+  }
+  return null;
+}
+
+interface FencedRecord {
+  n: number;
+  body: string;
+}
+
+export function parseFencedRecords(prompt: string): FencedRecord[] {
+  return [...prompt.matchAll(FENCE)].map((m) => {
+    const inner = m[3];
+    const at = inner.indexOf('\nText:\n');
+    return { n: Number(m[1]), body: at >= 0 ? inner.slice(at + '\nText:\n'.length) : inner };
+  });
+}
+
+const STOPWORDS = new Set(
+  'about after also among been before being between both does during each from have help into more most other over same some such than that their them then there these they this those through under very were what when where which while with would your cancer patients patient study'.split(' '),
+);
+const words = (s: string) => new Set((s.toLowerCase().match(/[a-z][a-z-]{3,}/g) ?? []).filter((w) => !STOPWORDS.has(w)));
+
+function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
+  // On a retry the last user message is the validation error; the records are in the one with the question.
+  const user = [...messages].reverse().find((m) => m.role === 'user' && /^Question: /m.test(text(m)));
+  const prompt = user ? text(user) : '';
+  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const asked = words(question);
+  const records = parseFencedRecords(prompt);
+  const relevant = records
+    .map((r) => ({ ...r, score: [...words(r.body)].filter((w) => asked.has(w)).length }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.n - b.n)
+    .slice(0, 3);
+  const claims = relevant
+    .map((r) => {
+      const sentence = firstSentence(r.body);
+      return sentence ? { text: sentence, citations: [r.n], quotes: [{ source: r.n, text: sentence }] } : null;
+    })
+    .filter((c): c is NonNullable<typeof c> => c !== null);
+  if (claims.length > 0) {
+    if (fault === 'fabricated_pmid') claims[0].text = `${claims[0].text} (PMID ${FABRICATED_PMID})`;
+    if (fault === 'quote_not_in_source') claims[0].quotes[0].text = 'This sentence appears in none of the records supplied.';
+    if (fault === 'citation_out_of_range') {
+      const n = records.length + 5;
+      claims[0].citations = [n];
+      claims[0].quotes = [{ source: n, text: claims[0].quotes[0].text }];
+    }
+  }
+  return { insufficient_evidence: claims.length === 0, claims };
+}
+
+/** The first sentence of a record's abstract (after its title), copied exactly. */
+function firstSentence(body: string): string | null {
+  const paragraphs = body.split(/\n\s*\n/);
+  const abstract = (paragraphs.length > 1 ? paragraphs.slice(1) : paragraphs).join(' ').replace(/\s+/g, ' ').trim();
+  const sentences = abstract.split(/(?<=[.!?])\s+(?=[A-Z0-9])/);
+  return sentences.find((s) => s.length >= 25) ?? (abstract.length >= 25 ? abstract.slice(0, 200) : null);
+}
+
+/** A value of the schema's shape: first enum, minimum or 1, false, 'fake', one array item. */
+function fill(schema: JsonSchema): unknown {
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return fill(schema.anyOf[0]);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object':
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fill(v)]));
+    case 'array':
+      return schema.items ? [fill(schema.items)] : [];
+    case 'integer':
+    case 'number':
+      return schema.minimum !== undefined && schema.minimum > -1e6 ? schema.minimum : 1;
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      return 'fake';
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * A fixture server for the literature APIs (node:http only, so `node` runs it with type stripping). Each API sits
+ * under its own prefix: /eutils (NCBI E-utilities), /europepmc (Europe PMC REST), /ctgov (ClinicalTrials.gov v2),
+ * /crossref (Crossref REST); point NCBI_EUTILS_BASE_URL etc. at `${url}/eutils`… A request is matched by method,
+ * path and sorted query, ignoring the politeness parameters (tool, email, api_key, mailto). A request without a
+ * fixture gets HTTP 599 and is recorded: tests assert `unmatched()` is empty, so an unknown request fails them.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const FIXTURE_APIS = ['eutils', 'europepmc', 'ctgov', 'crossref'] as const;
+export type FixtureApi = (typeof FIXTURE_APIS)[number];
+
+/** The real hosts `npm run fixtures:record` fetches from. */
+export const REAL_BASE_URLS: Record<FixtureApi, string> = {
+  eutils: 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils',
+  europepmc: 'https://www.ebi.ac.uk/europepmc/webservices/rest',
+  ctgov: 'https://clinicaltrials.gov/api/v2',
+  crossref: 'https://api.crossref.org',
+};
+
+/** Politeness parameters: sent by the clients (and checked by their tests), not part of a fixture's key. */
+export const IGNORED_PARAMS = ['tool', 'email', 'api_key', 'mailto'];
+
+export interface Fixture {
+  /** Says whether the response is hand-made (and from which documented format) or recorded (from where, when). */
+  _comment: string;
+  request: { api: FixtureApi; method: 'GET'; path: string; query: Record<string, string> };
+  response: {
+    status: number;
+    contentType: string;
+    /** A JSON body (a string is sent as it is)... */
+    body?: unknown;
+    /** ...or a file beside the fixture holding the body (XML). */
+    bodyFile?: string;
+  };
+}
+
+export interface LoadedFixture extends Fixture {
+  file: string;
+}
+
+export interface RecordedRequest {
+  key: string;
+  /** Every query parameter as sent, politeness parameters included. */
+  query: Record<string, string>;
+  matched: boolean;
+}
+
+export interface FixtureServer {
+  url: string;
+  baseUrls: Record<FixtureApi, string>;
+  /** Keys of requests that had no fixture (answered 599). */
+  unmatched(): string[];
+  requests(): RecordedRequest[];
+  reset(): void;
+  close(): Promise<void>;
+}
+
+// Under jest this file is CommonJS; run by `node` (type stripping, ES module) it has no __dirname and the npm
+// scripts start from the repository root.
+export const DEFAULT_FIXTURE_DIR =
+  typeof __dirname === 'string' ? path.join(__dirname, 'fixtures') : path.resolve('tools/literature-fixtures/fixtures');
+
+/** `GET /eutils/esearch.fcgi?db=pubmed&term=x`, query sorted, politeness parameters left out. */
+export function fixtureKey(method: string, api: string, pathname: string, query: URLSearchParams | Record<string, string>): string {
+  const entries = (query instanceof URLSearchParams ? [...query.entries()] : Object.entries(query))
+    .filter(([k]) => !IGNORED_PARAMS.includes(k))
+    .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const search = new URLSearchParams(entries).toString();
+  return `${method.toUpperCase()} /${api}${pathname}${search ? `?${search}` : ''}`;
+}
+
+export function loadFixtures(dir = DEFAULT_FIXTURE_DIR): LoadedFixture[] {
+  const files = FIXTURE_APIS.flatMap((api) => {
+    const sub = path.join(dir, api);
+    return fs.existsSync(sub) ? fs.readdirSync(sub).filter((f) => f.endsWith('.json')).map((f) => path.join(sub, f)) : [];
+  });
+  return files.sort().map((file) => ({ ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Fixture), file }));
+}
+
+export function fixtureBody(fixture: LoadedFixture): string {
+  const { body, bodyFile } = fixture.response;
+  if (bodyFile) return fs.readFileSync(path.join(path.dirname(fixture.file), bodyFile), 'utf8');
+  return typeof body === 'string' ? body : JSON.stringify(body ?? null);
+}
+
+export async function startFixtureServer(options: { port?: number; dir?: string } = {}): Promise<FixtureServer> {
+  const byKey = new Map<string, LoadedFixture>();
+  for (const fixture of loadFixtures(options.dir)) {
+    const { api, method, path: p, query } = fixture.request;
+    const key = fixtureKey(method, api, p, query);
+    if (byKey.has(key)) throw new Error(`Two fixtures for ${key}: ${byKey.get(key)!.file} and ${fixture.file}`);
+    byKey.set(key, fixture);
+  }
+  let log: RecordedRequest[] = [];
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fixtures');
+    const [, api = '', ...rest] = url.pathname.split('/');
+    const pathname = decodeURIComponent(`/${rest.join('/')}`);
+    const key = fixtureKey(req.method ?? 'GET', api, pathname, url.searchParams);
+    const fixture = byKey.get(key);
+    log.push({ key, query: Object.fromEntries(url.searchParams), matched: Boolean(fixture) });
+    if (!fixture) {
+      res.writeHead(599, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'No fixture for this request', key }));
+      return;
+    }
+    res.writeHead(fixture.response.status, { 'content-type': fixture.response.contentType });
+    res.end(fixtureBody(fixture));
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      resolve({
+        url,
+        baseUrls: Object.fromEntries(FIXTURE_APIS.map((api) => [api, `${url}/${api}`])) as Record<FixtureApi, string>,
+        unmatched: () => log.filter((r) => !r.matched).map((r) => r.key),
+        requests: () => log.map((r) => ({ ...r })),
+        reset: () => {
+          log = [];
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

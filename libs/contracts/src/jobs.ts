@@ -2,15 +2,29 @@
  * Every queue and every job, in one place. The worker refuses to boot when a job below has no handler or two.
  * Job payloads carry ids and switches only, never health data.
  */
-export const QueueName = { System: 'system' } as const;
+export const QueueName = { System: 'system', Research: 'research' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
 
-export const JobName = { SelfCheck: 'self-check' } as const;
+export const JobName = {
+  SelfCheck: 'self-check',
+  /** Deep research: the model proposes the plan of a run. */
+  ResearchPlan: 'research-plan',
+  /** Deep research: the parent of a run; adds the children of each stage and waits for them. */
+  ResearchRun: 'research-run',
+  /** Deep research: one step of a run (a search of one source for one sub-question, screening, one extraction…). */
+  ResearchStep: 'research-step',
+  /** Nightly: re-checks the retraction status of every source cited by a published report. */
+  ResearchRecheck: 'research-recheck',
+} as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.SelfCheck]: QueueName.System,
+  [JobName.ResearchPlan]: QueueName.Research,
+  [JobName.ResearchRun]: QueueName.Research,
+  [JobName.ResearchStep]: QueueName.Research,
+  [JobName.ResearchRecheck]: QueueName.Research,
 };
 
 /** What GET /api/diagnostics/self-check/{id} answers. */

@@ -33,6 +33,18 @@ export interface AppConfig {
   import: ImportConfig;
   ai: AiConfig;
   literature: LiteratureConfig;
+  research: ResearchConfig;
+}
+
+/** Deep research (issue 14). */
+export interface ResearchConfig {
+  expertsMayStart: boolean;
+  auto: boolean;
+  planReview: boolean;
+  maxTokens: number;
+  maxMinutes: number;
+  /** Null: the nightly re-check is off. */
+  recheckCron: string | null;
 }
 
 /** The link importer (issue 13): safe fetching, politeness, robots.txt and Reddit. */
@@ -172,6 +184,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     import: importConfig,
     ai: loadAiConfig(env, problems),
     literature: loadLiteratureConfig(env, mailFrom, problems),
+    research: {
+      expertsMayStart: oneOf('RESEARCH_EXPERTS_MAY_START', ['true', 'false'] as const) === 'true',
+      auto: oneOf('RESEARCH_AUTO', ['true', 'false'] as const) === 'true',
+      planReview: oneOf('RESEARCH_PLAN_REVIEW', ['true', 'false'] as const) === 'true',
+      maxTokens: integer('RESEARCH_MAX_TOKENS', 1, 1_000_000_000),
+      maxMinutes: integer('RESEARCH_MAX_MINUTES', 1, 24 * 60),
+      recheckCron: researchCron(env.RESEARCH_RECHECK_CRON, problems),
+    },
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
   return config;
@@ -257,4 +277,12 @@ export function redactUrl(value: string): string {
   } catch {
     return value.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
   }
+}
+
+/** Unset: the default; set but empty: off. Five or six fields. */
+function researchCron(value: string | undefined, problems: string[]): string | null {
+  const cron = value === undefined ? ENV_VARIABLES.find((v) => v.name === 'RESEARCH_RECHECK_CRON')!.default! : value.trim();
+  if (cron === '') return null;
+  if (!/^(\S+\s+){4,5}\S+$/.test(cron)) problems.push(`RESEARCH_RECHECK_CRON must be a cron expression of 5 or 6 fields, or empty (got "${cron}")`);
+  return cron;
 }

@@ -64,6 +64,12 @@ export const ENV_VARIABLES = [
   { name: 'CROSSREF_BASE_URL', default: 'https://api.crossref.org', description: 'Crossref REST API (DOI checks and retractions).', usedBy: ['api', 'worker'] },
   { name: 'CROSSREF_MAILTO', default: null, description: 'Contact address sent as `mailto` so Crossref serves us from its polite pool. Unset: `NCBI_EMAIL`, then the address of `MAIL_FROM`.', usedBy: ['api', 'worker'] },
   { name: 'LITERATURE_TIMEOUT_MS', default: '20000', description: 'Time limit of one request to a literature API.', usedBy: ['api', 'worker'] },
+  { name: 'RESEARCH_EXPERTS_MAY_START', default: 'true', description: 'Whether experts (not only admins) may start deep research on a question and approve, cancel or retry its runs.', usedBy: ['api'] },
+  { name: 'RESEARCH_AUTO', default: 'false', description: 'Start deep research on every new question (costs model calls for each one). A run then waits for plan approval when `RESEARCH_PLAN_REVIEW` is on.', usedBy: ['api'] },
+  { name: 'RESEARCH_PLAN_REVIEW', default: 'true', description: 'Deep research waits for an admin or expert to edit and approve the proposed plan before any search runs; `false` runs the plan as proposed.', usedBy: ['api', 'worker'] },
+  { name: 'RESEARCH_MAX_TOKENS', default: '200000', description: 'Token budget (prompt + completion) of one deep research run; when spent, the run stops reading studies and writes its report from what it has, marked partial.', usedBy: ['worker'] },
+  { name: 'RESEARCH_MAX_MINUTES', default: '30', description: 'Time budget of one deep research run from plan approval; when over, the run ends with what it has, marked partial.', usedBy: ['worker'] },
+  { name: 'RESEARCH_RECHECK_CRON', default: '0 3 * * *', description: 'When the nightly job re-checks the retraction status of every source cited by a published deep research report (cron, server time); empty turns it off.', usedBy: ['worker'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 
 export type EnvName = (typeof ENV_VARIABLES)[number]['name'];

@@ -1,0 +1,199 @@
+/**
+ * Deep research: a planned, multi-step literature review per question. The plan (sub-questions, queries per
+ * database, criteria, years) is reviewed before any search; the run's method (PRISMA-style counts, exact queries
+ * with dates) is published with the report.
+ */
+import type { CitedSource, EvidenceLevel, RetractionStatus } from './ai';
+
+export const RESEARCH_DATABASES = ['pubmed', 'europepmc', 'ctgov'] as const;
+export type ResearchDatabase = (typeof RESEARCH_DATABASES)[number];
+export const RESEARCH_DATABASE_LABELS: Record<ResearchDatabase, string> = {
+  pubmed: 'PubMed',
+  europepmc: 'Europe PMC',
+  ctgov: 'ClinicalTrials.gov',
+};
+
+export const RESEARCH_LIMITS = {
+  minSubQuestions: 2,
+  maxSubQuestions: 5,
+  maxSubQuestionLength: 300,
+  maxQueryLength: 300,
+  maxCriteria: 10,
+  maxCriterionLength: 300,
+  minYear: 1950,
+} as const;
+
+export interface ResearchSubQuestion {
+  question: string;
+  /** One search string per database; an empty string skips that database for this sub-question. */
+  queries: Record<ResearchDatabase, string>;
+}
+
+export interface ResearchPlan {
+  subQuestions: ResearchSubQuestion[];
+  inclusionCriteria: string[];
+  yearFrom: number;
+  yearTo: number;
+}
+
+export const RESEARCH_STATUSES = ['planning', 'awaiting_approval', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ResearchStatus = (typeof RESEARCH_STATUSES)[number];
+export const RESEARCH_STATUS_LABELS: Record<ResearchStatus, string> = {
+  planning: 'Planning',
+  awaiting_approval: 'Plan waiting for approval',
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+export const RESEARCH_STAGES = ['plan', 'search', 'dedupe', 'screen', 'extract', 'report', 'verify', 'publish', 'done'] as const;
+export type ResearchStage = (typeof RESEARCH_STAGES)[number];
+export const RESEARCH_STAGE_LABELS: Record<ResearchStage, string> = {
+  plan: 'Planning the review',
+  search: 'Searching the databases',
+  dedupe: 'Removing duplicates',
+  screen: 'Screening against the criteria',
+  extract: 'Reading the included studies',
+  report: 'Writing the report',
+  verify: 'Checking every citation',
+  publish: 'Publishing',
+  done: 'Done',
+};
+
+export type ResearchStepStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped' | 'cancelled';
+
+export interface ResearchStepView {
+  key: string;
+  stage: ResearchStage;
+  status: ResearchStepStatus;
+  error: string | null;
+  tokens: number;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The exact query sent to one database, when, and what came back. */
+export interface ResearchQueryLog {
+  subQuestion: number;
+  database: ResearchDatabase;
+  query: string;
+  searchedAt: string;
+  found: number;
+  /** Set when the database could not be searched. */
+  error: string | null;
+}
+
+/** PRISMA-style flow of records. */
+export interface ResearchCounts {
+  found: number;
+  afterDedupe: number;
+  screened: number;
+  excluded: number;
+  excludedReasons: Array<{ reason: string; count: number }>;
+  included: number;
+  /** Included records read by the model (fewer when the budget ended the run). */
+  extracted: number;
+}
+
+export interface ResearchEvidenceRow {
+  /** The reference number when the record is cited in the report, else null. */
+  number: number | null;
+  title: string;
+  url: string;
+  year: number | null;
+  design: string;
+  sampleSize: string | null;
+  keyResult: string;
+  relevance: number;
+  evidenceLevel: EvidenceLevel;
+  retraction: RetractionStatus;
+}
+
+export interface ResearchReportSection {
+  /** Markdown (model text escaped; only our citation links). */
+  markdown: string;
+}
+
+export interface ResearchReport {
+  patientSummary: string;
+  evidence: string;
+  evidenceTable: ResearchEvidenceRow[];
+  openTrials: string;
+  limits: string[];
+  references: CitedSource[];
+  counts: ResearchCounts;
+  queries: ResearchQueryLog[];
+  plan: ResearchPlan;
+  /** Databases that could not be searched, by label. */
+  unsearched: string[];
+  partial: boolean;
+  partialReason: string | null;
+  /** Claims the verifier withheld. */
+  withheldClaims: number;
+  /** The whole report as markdown, as stored in the answer. */
+  markdown: string;
+  generatedAt: string;
+}
+
+/** A published report that now cites a retracted paper (nightly re-check). */
+export interface ResearchRetractionFlag {
+  runId: number;
+  answerId: number | null;
+  questionId: number;
+  questionText: string;
+  title: string;
+  url: string;
+  doi: string | null;
+  pmid: string | null;
+  flaggedAt: string;
+}
+
+export interface ResearchRunView {
+  id: number;
+  questionId: number;
+  status: ResearchStatus;
+  stage: ResearchStage;
+  progress: { done: number; total: number };
+  partial: boolean;
+  partialReason: string | null;
+  error: string | null;
+  failedStep: string | null;
+  plan: ResearchPlan | null;
+  planApprovedAt: string | null;
+  tokens: number;
+  costUsd: number | null;
+  answerId: number | null;
+  report: ResearchReport | null;
+  flags: ResearchRetractionFlag[];
+  steps: ResearchStepView[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** GET /api/questions/{id}/research: the latest run (patients: only a completed one, without plan or steps). */
+export interface ResearchLatest {
+  run: ResearchRunView | null;
+  /** Whether the caller may start, approve, cancel and retry. */
+  mayControl: boolean;
+  aiConfigured: boolean;
+}
+
+export const ResearchTexts = {
+  start: 'Start deep research',
+  startAgain: 'Start new deep research',
+  approve: 'Approve plan',
+  cancel: 'Cancel',
+  retry: 'Retry from the failed step',
+  partialNote: 'Partial report: the run ended early',
+  couldNotSearch: (names: string) => `Could not search ${names}.`,
+  retractedFlag: 'This report cites a paper that has since been retracted.',
+  runActive: 'A deep research run is already in progress for this question.',
+  runNotFound: 'Deep research run not found.',
+  planNotEditable: 'The plan can only be changed while it waits for approval.',
+  notCancellable: 'This run has already ended.',
+  notRetryable: 'Only a failed run can be retried.',
+  expertsMayNotStart: 'Only admins may start deep research.',
+  flagsEmpty: 'No report cites a retracted paper.',
+} as const;

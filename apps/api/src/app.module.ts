@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnswersModule } from './modules/answers/answers.module';
+import { ResearchModule } from './modules/answers/research/research.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
@@ -18,7 +19,7 @@ import { QueuesModule } from './queues/queues.module';
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule];
+export const FEATURE_MODULES = [DiagnosticsModule, ResearchModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule, AnswersModule];

@@ -1,8 +1,10 @@
+import { JobName } from '@cqa/contracts';
 import { assertOneHandlerPerJob } from './job-handler.registry';
 
 describe('assertOneHandlerPerJob', () => {
   it('accepts exactly one handler per job', () => {
-    expect(() => assertOneHandlerPerJob(new Map([['self-check', ['SelfCheckProcessor.run']]]))).not.toThrow();
+    const all = new Map(Object.values(JobName).map((job) => [job as string, [`Owner.${job}`]]));
+    expect(() => assertOneHandlerPerJob(all)).not.toThrow();
   });
 
   it('refuses a job without a handler, a job with two and a handler of an unknown job, listing all', () => {

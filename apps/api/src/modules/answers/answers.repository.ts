@@ -40,8 +40,15 @@ const isMissingParent = (error: unknown) =>
 export class AnswersRepository {
   constructor(private readonly ds: DataSource) {}
 
-  async insert(questionId: number, kind: AnswerKind, fields: AnswerColumns, expert: { id: string | null; name: string | null }): Promise<number> {
-    return this.ds.transaction('READ COMMITTED', async (manager) => {
+  /** `within`: a caller's transaction (deep research links its run to the answer in the same one). */
+  async insert(
+    questionId: number,
+    kind: AnswerKind,
+    fields: AnswerColumns,
+    expert: { id: string | null; name: string | null },
+    within?: EntityManager,
+  ): Promise<number> {
+    const work = async (manager: EntityManager) => {
       await lockQuestion(manager, questionId);
       const result = (await manager.query(
         `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_name, expert_id)
@@ -50,7 +57,8 @@ export class AnswersRepository {
       )) as { insertId: number | string };
       await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
       return Number(result.insertId);
-    });
+    };
+    return within ? work(within) : this.ds.transaction('READ COMMITTED', work);
   }
 
   /** The kind of an answer never changes, so the question's counts stay as they are. expertName undefined: left as it is. */

@@ -1,0 +1,67 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { JobName, QueueName } from '@cqa/contracts';
+import type { Job } from 'bullmq';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { OnJob } from '../../../queues/job-handler.decorator';
+import { JobQueue } from '../../../queues/job-queue.service';
+import type { LiteratureClients } from '../../ai/literature/literature-clients';
+import { RESEARCH_LITERATURE } from './research.providers';
+import { ResearchRepository } from './research.repository';
+
+export const RECHECK_SCHEDULER_ID = 'research-recheck-nightly';
+
+/**
+ * Keeps published reports true over time: every night each source cited by a published deep research report is
+ * checked at Crossref again; one that is now retracted flags the report (admins list the flags, the report shows it).
+ * AI answers keep their sources in their own rows (ai-wiring); their re-check joins here when that lands.
+ */
+@Injectable()
+export class ResearchRecheckProcessor implements OnModuleInit {
+  private readonly logger = new Logger('research-recheck');
+
+  constructor(
+    private readonly repo: ResearchRepository,
+    private readonly jobs: JobQueue,
+    @Inject(RESEARCH_LITERATURE) private readonly literature: LiteratureClients,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const queue = this.jobs.queue(QueueName.Research);
+    try {
+      if (this.config.research.recheckCron) {
+        await queue.upsertJobScheduler(RECHECK_SCHEDULER_ID, { pattern: this.config.research.recheckCron }, { name: JobName.ResearchRecheck, data: {} });
+      } else {
+        await queue.removeJobScheduler(RECHECK_SCHEDULER_ID);
+      }
+    } catch (error) {
+      this.logger.warn({ err: String(error), msg: 'could not schedule the nightly retraction re-check' });
+    }
+  }
+
+  @OnJob(JobName.ResearchRecheck)
+  async recheck(_job: Job, _token?: string, signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
+    let checked = 0;
+    let flagged = 0;
+    for (const run of await this.repo.publishedRuns()) {
+      const report = run.report!;
+      let changed = false;
+      for (const source of report.references) {
+        if (!source.doi || source.retraction === 'retracted') continue;
+        checked++;
+        const status = await this.literature.crossref.retractionStatus(source.doi, signal);
+        if (status !== 'retracted') continue;
+        source.retraction = 'retracted';
+        changed = true;
+        if (await this.repo.flag(run.id, `doi:${source.doi.toLowerCase()}`, source)) flagged++;
+      }
+      for (const row of report.evidenceTable) {
+        if (report.references.some((r) => r.retraction === 'retracted' && r.url === row.url)) row.retraction = 'retracted';
+      }
+      if (changed) await this.repo.update(run.id, { report });
+    }
+    this.logger.log({ checked, flagged, msg: 'retraction re-check done' });
+    return { checked, flagged };
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AnswersRepository } from '../answers.repository';
+import { ResearchRecheckProcessor } from './research-recheck.processor';
+import { ResearchController } from './research.controller';
+import { researchProviders } from './research.providers';
+import { ResearchRepository } from './research.repository';
+import { ResearchRunner } from './research.runner';
+import { ResearchService } from './research.service';
+
+/**
+ * Deep research (docs/architecture.md: answers/research): HTTP routes and the 'research' queue's jobs. Booted by the
+ * API and the worker alike. It publishes through the answers repository, so the question's counts stay right.
+ */
+@Module({
+  controllers: [ResearchController],
+  providers: [...researchProviders, AnswersRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  exports: [ResearchService],
+})
+export class ResearchModule {}

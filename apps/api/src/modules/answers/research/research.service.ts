@@ -1,0 +1,167 @@
+import {
+  BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  AI_NOT_CONFIGURED_MESSAGE, JobName, Messages, QueueName, ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView,
+  ResearchStatus, ResearchTexts,
+} from '@cqa/contracts';
+import type { AuthenticatedUser } from '../../../common/access/access.guard';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { JobQueue } from '../../../queues/job-queue.service';
+import type { AiProvider } from '../../ai/provider/ai-provider';
+import { cleanPlan, planProblems } from './research-plan';
+import { RESEARCH_AI } from './research.providers';
+import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
+import { planJobId, ResearchRunner, runJobId } from './research.runner';
+
+const ACTIVE: ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function toFlag(f: FlagRow): ResearchRetractionFlag {
+  return {
+    runId: f.run_id, answerId: f.answer_id, questionId: f.question_id, questionText: f.question_text,
+    title: f.title, url: f.url, doi: f.doi, pmid: f.pmid, flaggedAt: iso(f.flagged_at)!,
+  };
+}
+
+/** The HTTP side of deep research: start, plan review, cancel, retry, the run view and the admins' flag list. */
+@Injectable()
+export class ResearchService {
+  private readonly logger = new Logger('research');
+
+  constructor(
+    private readonly repo: ResearchRepository,
+    private readonly jobs: JobQueue,
+    private readonly runner: ResearchRunner,
+    @Inject(RESEARCH_AI) private readonly ai: AiProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  mayControl(caller: AuthenticatedUser): boolean {
+    return caller.role === 'admin' || (caller.role === 'expert' && this.config.research.expertsMayStart);
+  }
+
+  private assertControl(caller: AuthenticatedUser): void {
+    if (!this.mayControl(caller)) throw new ForbiddenException(ResearchTexts.expertsMayNotStart);
+  }
+
+  /** Also called for every new question when RESEARCH_AUTO is on (caller null). */
+  async start(caller: AuthenticatedUser | null, questionId: number): Promise<ResearchRunView> {
+    if (caller) this.assertControl(caller);
+    if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
+    const runId = await this.repo.createRun(questionId, caller?.id ?? null);
+    if (runId === null) throw new ConflictException(ResearchTexts.runActive);
+    await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
+    return this.view((await this.repo.run(runId))!, false);
+  }
+
+  async latest(caller: AuthenticatedUser, questionId: number): Promise<ResearchLatest> {
+    if ((await this.repo.questionText(questionId)) === null) throw new NotFoundException(Messages.errors.questionNotFound);
+    const control = this.mayControl(caller);
+    // Patients (and experts without control) see the published report only.
+    const run = control || caller.role === 'admin' ? await this.repo.latestRun(questionId) : await this.repo.latestRun(questionId, true);
+    return { run: run ? await this.view(run, !control) : null, mayControl: control, aiConfigured: this.ai.isConfigured };
+  }
+
+  async updatePlan(caller: AuthenticatedUser, questionId: number, runId: number, plan: ResearchPlan): Promise<ResearchRunView> {
+    this.assertControl(caller);
+    const run = await this.ownRun(questionId, runId);
+    const problems = planProblems(plan);
+    if (problems.length) throw new BadRequestException(problems.join('; '));
+    if (!(await this.repo.transition(run.id, ['awaiting_approval'], { plan: cleanPlan(plan) }))) throw new ConflictException(ResearchTexts.planNotEditable);
+    return this.view((await this.repo.run(run.id))!, false);
+  }
+
+  async approve(caller: AuthenticatedUser, questionId: number, runId: number): Promise<ResearchRunView> {
+    this.assertControl(caller);
+    const run = await this.ownRun(questionId, runId);
+    if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
+    const problems = planProblems(run.plan);
+    if (problems.length) throw new BadRequestException(problems.join('; '));
+    const moved = await this.repo.transition(run.id, ['awaiting_approval'], {
+      status: 'running', stage: 'search', plan_approved_by: caller.id, plan_approved_at: new Date(),
+    });
+    if (!moved) throw new ConflictException(ResearchTexts.planNotEditable);
+    await this.runner.startFlow(run.id);
+    return this.view((await this.repo.run(run.id))!, false);
+  }
+
+  /** Marks the run cancelled, removes its waiting jobs; running steps see it and stop (their abort signal). */
+  async cancel(caller: AuthenticatedUser, questionId: number, runId: number): Promise<ResearchRunView> {
+    this.assertControl(caller);
+    const run = await this.ownRun(questionId, runId);
+    if (!(await this.repo.transition(run.id, ACTIVE, { status: 'cancelled', finished_at: new Date() }))) {
+      throw new ConflictException(ResearchTexts.notCancellable);
+    }
+    const queue = this.jobs.queue(QueueName.Research);
+    for (const id of [planJobId(run.id, run.attempt), runJobId(run.id, run.attempt)]) {
+      const job = await queue.getJob(id);
+      if (!job) continue;
+      try {
+        await job.remove({ removeChildren: true });
+      } catch {
+        // A child is running (locked): remove the waiting ones; the running one stops by itself.
+        await job.removeUnprocessedChildren().catch((error: unknown) => this.logger.warn({ runId: run.id, err: String(error), msg: 'could not remove waiting steps' }));
+      }
+    }
+    return this.view((await this.repo.run(run.id))!, false);
+  }
+
+  /** A failed run goes on from the step that failed; finished steps keep their output. */
+  async retry(caller: AuthenticatedUser, questionId: number, runId: number): Promise<ResearchRunView> {
+    this.assertControl(caller);
+    const run = await this.ownRun(questionId, runId);
+    if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
+    const attempt = run.attempt + 1;
+    const planned = run.plan !== null;
+    const status: ResearchStatus = !planned ? 'planning' : run.plan_approved_at ? 'running' : 'awaiting_approval';
+    if (!(await this.repo.transition(run.id, ['failed'], { status, attempt, error: null, failed_step: null, finished_at: null }))) {
+      throw new ConflictException(ResearchTexts.notRetryable);
+    }
+    await this.repo.resetUnfinishedSteps(run.id);
+    if (status === 'planning') await this.jobs.enqueue(JobName.ResearchPlan, { runId: run.id }, { jobId: planJobId(run.id, attempt), attempts: 3 });
+    if (status === 'running') await this.runner.startFlow(run.id);
+    return this.view((await this.repo.run(run.id))!, false);
+  }
+
+  async flags(): Promise<ResearchRetractionFlag[]> {
+    return (await this.repo.flags()).map(toFlag);
+  }
+
+  private async ownRun(questionId: number, runId: number): Promise<RunRow> {
+    const run = await this.repo.run(runId);
+    if (!run || run.question_id !== questionId) throw new NotFoundException(ResearchTexts.runNotFound);
+    return run;
+  }
+
+  async view(run: RunRow, publishedOnly: boolean): Promise<ResearchRunView> {
+    const steps: StepRow[] = publishedOnly ? [] : await this.repo.steps(run.id);
+    const flags = (await this.repo.flags(run.id)).map(toFlag);
+    const counted = steps.filter((s) => s.stage !== 'plan');
+    return {
+      id: run.id,
+      questionId: run.question_id,
+      status: run.status,
+      stage: run.stage,
+      progress: { done: counted.filter((s) => s.status === 'done' || s.status === 'skipped').length, total: counted.length },
+      partial: Boolean(run.partial),
+      partialReason: run.partial_reason,
+      error: publishedOnly ? null : run.error,
+      failedStep: publishedOnly ? null : run.failed_step,
+      plan: publishedOnly ? null : run.plan,
+      planApprovedAt: iso(run.plan_approved_at),
+      tokens: publishedOnly ? 0 : run.prompt_tokens + run.completion_tokens,
+      costUsd: publishedOnly || run.cost_usd === null ? null : Number(run.cost_usd),
+      answerId: run.answer_id,
+      report: run.report,
+      flags,
+      steps: steps.map((s) => ({
+        key: s.step_key, stage: s.stage, status: s.status, error: s.error, tokens: s.prompt_tokens + s.completion_tokens,
+        startedAt: iso(s.started_at), finishedAt: iso(s.finished_at),
+      })),
+      createdAt: iso(run.created_at)!,
+      finishedAt: iso(run.finished_at),
+    };
+  }
+}

@@ -7,7 +7,8 @@
  * Faults, per test (POST /__faults {"fault": "...", "times": n}), per request (header x-fake-ai-fault) or for a
  * demo (FAKE_AI_FAULT): rate_limit (429 + retry-after), server_error (500), unauthorized (401), stall (no reply),
  * malformed_json (broken JSON; once by default, then good), fabricated_pmid, citation_out_of_range,
- * quote_not_in_source. GET /__stats counts calls; POST /__reset clears faults and counts.
+ * quote_not_in_source. GET /__stats counts calls (and `bySchema`, per json_schema name); POST /__reset clears faults
+ * and counts; POST /__delay {"ms": n} holds every chat reply n ms (0 turns it off).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -47,6 +48,8 @@ export interface FakeAiRequestLog {
 export interface FakeAiStats {
   chatCompletions: number;
   models: number;
+  /** Chat calls per json_schema name ('none' without one). */
+  bySchema: Record<string, number>;
   requests: FakeAiRequestLog[];
 }
 
@@ -57,6 +60,8 @@ export interface FakeAiOptions {
   apiKey?: string | null;
   fault?: FakeAiFaultSetting | null;
   models?: string[];
+  /** Hold every chat reply this long (ms). */
+  delayMs?: number;
 }
 
 export interface FakeAi {
@@ -64,6 +69,7 @@ export interface FakeAi {
   url: string;
   port: number;
   setFault(setting: FakeAiFaultSetting | null): void;
+  setDelay(ms: number): void;
   stats(): FakeAiStats;
   reset(): void;
   close(): Promise<void>;
@@ -97,8 +103,9 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
     fault = setting ? { ...setting, left: setting.times ?? (setting.fault === 'malformed_json' ? 1 : Infinity) } : null;
   };
   setFault(options.fault ?? null);
-  let stats: FakeAiStats = { chatCompletions: 0, models: 0, requests: [] };
+  let stats: FakeAiStats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
   const models = options.models ?? ['fake-model', 'fake-model-fast'];
+  let delayMs = options.delayMs ?? 0;
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -106,9 +113,13 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       const body = req.method === 'POST' ? await readBody(req) : '';
       if (url.pathname === '/__stats') return json(res, 200, stats);
       if (url.pathname === '/__reset' && req.method === 'POST') {
-        stats = { chatCompletions: 0, models: 0, requests: [] };
+        stats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
         setFault(null);
         return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/__delay' && req.method === 'POST') {
+        delayMs = Math.max(0, Number((JSON.parse(body || '{}') as { ms?: number }).ms ?? 0));
+        return json(res, 200, { delayMs });
       }
       if (url.pathname === '/__faults') {
         setFault(req.method === 'DELETE' ? null : (JSON.parse(body || 'null') as FakeAiFaultSetting | null));
@@ -123,6 +134,8 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       if (req.method === 'POST' && url.pathname === '/v1/chat/completions') {
         stats.chatCompletions++;
         const request = JSON.parse(body) as ChatRequest;
+        const schemaName = request.response_format?.json_schema?.name ?? 'none';
+        stats.bySchema[schemaName] = (stats.bySchema[schemaName] ?? 0) + 1;
         const headerFault = req.headers['x-fake-ai-fault'];
         let active: FakeAiFaultSetting | null = null;
         if (typeof headerFault === 'string' && FAKE_AI_FAULTS.includes(headerFault as FakeAiFault)) {
@@ -152,6 +165,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
         if (active?.fault === 'server_error') return fail(500, 'The server had an error', 'server_error');
         if (active?.fault === 'stall') {
           await new Promise((resolve) => setTimeout(resolve, active.stallMs ?? 600_000).unref());
+          if (res.destroyed) return;
+        }
+        if (delayMs > 0) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs).unref());
           if (res.destroyed) return;
         }
         if (!request.model || !Array.isArray(request.messages)) return fail(400, 'model and messages are required', 'invalid_request');
@@ -189,9 +206,12 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
         url: `http://${host}:${port}/v1`,
         port,
         setFault,
+        setDelay: (ms: number) => {
+          delayMs = Math.max(0, ms);
+        },
         stats: () => structuredClone(stats),
         reset: () => {
-          stats = { chatCompletions: 0, models: 0, requests: [] };
+          stats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
           setFault(null);
         },
         close: () =>
@@ -247,7 +267,8 @@ function replyContent(request: ChatRequest, fault: FakeAiFault | null): string {
   const schema = request.response_format?.json_schema?.schema ?? schemaInMessages(messages);
   const all = messages.map(text).join('\n');
   const wantsCitedAnswer = schema ? Boolean(schema.properties?.claims && schema.properties?.insufficient_evidence) : all.includes('"insufficient_evidence"');
-  const value = wantsCitedAnswer ? citedAnswer(messages, fault) : fill(schema ?? { type: 'object' });
+  const research = schema ? researchReply(schema, messages) : undefined;
+  const value = wantsCitedAnswer ? citedAnswer(messages, fault) : research !== undefined ? research : fill(schema ?? { type: 'object' });
   const body = JSON.stringify(value);
   // Without response_format a chatty model wraps its JSON; the provider must cope.
   return request.response_format ? body : `Here is the answer.\n\`\`\`json\n${body}\n\`\`\``;
@@ -315,6 +336,95 @@ function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
     }
   }
   return { insufficient_evidence: claims.length === 0, claims };
+}
+
+/**
+ * Deep research (apps/api/src/modules/answers/research): the plan, screening, extraction and report schemas are
+ * answered from the prompt, deterministically. Keywords are the question's first three content words; the trial
+ * search is '<word before "cancer"> cancer <second keyword>' (e.g. 'breast cancer fatigue').
+ */
+function researchReply(schema: JsonSchema, messages: Message[]): unknown {
+  const props = schema.properties ?? {};
+  const user = [...messages].reverse().find((m) => m.role === 'user' && /^Question: /m.test(text(m)));
+  const prompt = user ? text(user) : '';
+  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const asked = words(question);
+  if (props.sub_questions) {
+    const keywords = [...asked].slice(0, 3);
+    const kw = keywords.join(' ');
+    const site = /\b([a-z]+)\s+cancer\b/i.exec(question)?.[1]?.toLowerCase();
+    const trials = site ? `${site} cancer ${keywords[1] ?? keywords[0] ?? ''}`.trim() : kw;
+    const year = new Date().getFullYear();
+    return {
+      sub_questions: [
+        { question: `What do studies show about ${kw}?`, pubmed: kw, europepmc: kw, ctgov: trials },
+        { question: `How strong is the evidence on ${kw}?`, pubmed: kw, europepmc: kw, ctgov: '' },
+      ],
+      inclusion_criteria: ['Studies in people with cancer', `Addresses ${kw}`],
+      year_from: year - 15,
+      year_to: year,
+    };
+  }
+  const records = parseFencedRecords(prompt);
+  const score = (body: string) => [...words(body)].filter((w) => asked.has(w)).length;
+  if (props.decisions) {
+    return {
+      decisions: records.map((r) =>
+        score(r.body) > 0
+          ? { record: r.n, include: true, reason: 'Addresses the question' }
+          : { record: r.n, include: false, reason: 'Not about the question' }),
+    };
+  }
+  if (props.key_result && props.relevance) {
+    const r = records[0];
+    const body = r?.body ?? '';
+    const sentences = abstractSentences(body);
+    const quote = firstSentence(body) ?? (body.trim() || 'No abstract available for this record.');
+    const lower = body.toLowerCase();
+    const design = /meta-analysis|systematic review/.test(lower) ? 'Meta-analysis'
+      : /randomi[sz]ed|randomi[sz]ation/.test(lower) ? 'Randomised controlled trial'
+        : /\btrial\b|recruiting|enrol/.test(lower) ? 'Registered clinical trial'
+          : /pilot|cohort|observational/.test(lower) ? 'Observational study' : 'Other';
+    const n = /\(?n\s*=\s*([\d,]+)\)?|(\d[\d,]*)\s+(?:patients|participants|women|men|adults|survivors)/i.exec(body);
+    return {
+      summary: quote,
+      relevance: Math.min(10, 3 + score(body)),
+      design,
+      sample_size: n ? (n[1] ?? n[2]) : null,
+      key_result: sentences.find((s) => /reduc|improv|increas|effect size|abolish|no difference/i.test(s)) ?? quote,
+      quote,
+    };
+  }
+  if (props.patient_summary && props.evidence) {
+    const claimOf = (r: FencedRecord) => {
+      const sentence = firstSentence(r.body);
+      return sentence ? { text: sentence, citations: [r.n], quotes: [{ source: r.n, text: sentence }] } : null;
+    };
+    const isTrial = (r: FencedRecord) => /^Source: ctgov/m.test(fencedHeader(prompt, r.n));
+    const ranked = records
+      .map((r) => ({ r, s: score(r.body) }))
+      .sort((a, b) => b.s - a.s || a.r.n - b.r.n)
+      .map((x) => x.r);
+    const claims = (list: FencedRecord[]) => list.map(claimOf).filter((c): c is NonNullable<typeof c> => c !== null);
+    return {
+      patient_summary: claims(ranked.filter((r) => !isTrial(r)).slice(0, 1)),
+      evidence: claims(ranked.filter((r) => !isTrial(r))),
+      open_trials: claims(ranked.filter(isTrial)),
+    };
+  }
+  return undefined;
+}
+
+/** The header lines (Source, Journal, Publication types) of fenced record n. */
+function fencedHeader(prompt: string, n: number): string {
+  const m = new RegExp(`^==== RECORD \\[${n}\\] BEGIN [A-Za-z0-9]+ ====\n([\\s\\S]*?)\nText:\n`, 'm').exec(prompt);
+  return m?.[1] ?? '';
+}
+
+function abstractSentences(body: string): string[] {
+  const paragraphs = body.split(/\n\s*\n/);
+  const abstract = (paragraphs.length > 1 ? paragraphs.slice(1) : paragraphs).join(' ').replace(/\s+/g, ' ').trim();
+  return abstract.split(/(?<=[.!?])\s+(?=[A-Z0-9])/).filter((s) => s.length >= 25);
 }
 
 /** The first sentence of a record's abstract (after its title), copied exactly. */

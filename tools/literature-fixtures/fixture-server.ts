@@ -55,6 +55,10 @@ export interface FixtureServer {
   /** Keys of requests that had no fixture (answered 599). */
   unmatched(): string[];
   requests(): RecordedRequest[];
+  /** Every request to this API answers `status` (e.g. 500) until set to null. */
+  failApi(api: FixtureApi, status: number | null): void;
+  /** Answers the request of this key (fixtureKey form) with `response` instead of its fixture; null restores it. */
+  override(key: string, response: Fixture['response'] | null): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -96,12 +100,28 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
     byKey.set(key, fixture);
   }
   let log: RecordedRequest[] = [];
+  const failing = new Map<string, number>();
+  const overrides = new Map<string, Fixture['response']>();
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixtures');
     const [, api = '', ...rest] = url.pathname.split('/');
     const pathname = decodeURIComponent(`/${rest.join('/')}`);
     const key = fixtureKey(req.method ?? 'GET', api, pathname, url.searchParams);
+    const failure = failing.get(api);
+    if (failure !== undefined) {
+      log.push({ key, query: Object.fromEntries(url.searchParams), matched: true });
+      res.writeHead(failure, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: `Failure switched on for ${api}` }));
+      return;
+    }
+    const replaced = overrides.get(key);
+    if (replaced) {
+      log.push({ key, query: Object.fromEntries(url.searchParams), matched: true });
+      res.writeHead(replaced.status, { 'content-type': replaced.contentType });
+      res.end(typeof replaced.body === 'string' ? replaced.body : JSON.stringify(replaced.body ?? null));
+      return;
+    }
     const fixture = byKey.get(key);
     log.push({ key, query: Object.fromEntries(url.searchParams), matched: Boolean(fixture) });
     if (!fixture) {
@@ -122,6 +142,8 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
         baseUrls: Object.fromEntries(FIXTURE_APIS.map((api) => [api, `${url}/${api}`])) as Record<FixtureApi, string>,
         unmatched: () => log.filter((r) => !r.matched).map((r) => r.key),
         requests: () => log.map((r) => ({ ...r })),
+        failApi: (api, status) => (status === null ? failing.delete(api) : failing.set(api, status)) && undefined,
+        override: (key, response) => (response === null ? overrides.delete(key) : overrides.set(key, response)) && undefined,
         reset: () => {
           log = [];
         },

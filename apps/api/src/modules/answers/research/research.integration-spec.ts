@@ -1,0 +1,283 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { AI_NOT_CONFIGURED_MESSAGE, JobName, QuestionDetail, ResearchLatest, ResearchRunView } from '@cqa/contracts';
+import { Queue } from 'bullmq';
+import { call, createUser, signIn } from '../../../../test/accounts-helpers';
+import { RunningApi, startApi } from '../../../../test/api-harness';
+import { startFakeAi, FakeAi } from '../../../../../../tools/fake-ai/fake-ai-server';
+import { FixtureServer, fixtureKey, startFixtureServer } from '../../../../../../tools/literature-fixtures/fixture-server';
+import { loadConfig } from '../../../config/app-config';
+import { redisConnectionOptions } from '../../../queues/redis-connection';
+import { createWorker } from '../../../worker/create-worker';
+
+jest.setTimeout(120_000);
+
+const QUESTION = 'Does exercise help fatigue during chemotherapy for breast cancer?';
+/** What the fixtures hold for the fake's queries: PubMed 3, Europe PMC 2 (one shared), ClinicalTrials.gov 1. */
+const RETRIEVED = new Set(['pmid:90000001', 'pmid:90000002', 'doi:10.5555/preprint.2024.010', 'nct:NCT09000001']);
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+describe('deep research: plan, flow, report, control', () => {
+  let fakeAi: FakeAi;
+  let fixtures: FixtureServer;
+  let api: RunningApi;
+  let env: NodeJS.ProcessEnv;
+  let worker: INestApplicationContext | undefined;
+  let admin: string;
+  let patient: string;
+  let queue: Queue;
+
+  const startWorker = async (extra: NodeJS.ProcessEnv = {}) => {
+    worker = await createWorker(loadConfig({ ...process.env, ...env, ...extra }, 'worker'));
+  };
+  const stopWorker = async () => {
+    await worker?.close();
+    worker = undefined;
+  };
+  const ask = async () => {
+    const res = await call<{ id: number }>(api, 'POST', '/api/questions', { token: admin, body: { question_text: QUESTION, cancer_type: 'Breast Cancer' } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  };
+  const latest = async (questionId: number, token = admin) =>
+    (await call<ResearchLatest>(api, 'GET', `/api/questions/${questionId}/research`, { token })).body;
+  const untilStatus = (questionId: number, statuses: string[]) =>
+    waitFor(() => latest(questionId), (l) => Boolean(l.run && statuses.includes(l.run.status))).then((l) => l.run!);
+  const start = async (questionId: number) => {
+    const res = await call<ResearchRunView>(api, 'POST', `/api/questions/${questionId}/research`, { token: admin });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
+  const approve = async (questionId: number, runId: number) => {
+    const res = await call<ResearchRunView>(api, 'POST', `/api/questions/${questionId}/research/${runId}/approve`, { token: admin });
+    expect(res.status).toBe(200);
+  };
+  const planned = async () => {
+    const questionId = await ask();
+    const run = await start(questionId);
+    await untilStatus(questionId, ['awaiting_approval']);
+    return { questionId, runId: run.id };
+  };
+  const deepAnswers = async (questionId: number) =>
+    (await call<QuestionDetail>(api, 'GET', `/api/questions/${questionId}`, { token: admin })).body.answers.deep_research;
+  const schemaCalls = (name: string) => fakeAi.stats().bySchema[name] ?? 0;
+
+  beforeAll(async () => {
+    fakeAi = await startFakeAi({ port: 0 });
+    fixtures = await startFixtureServer({ port: 0 });
+    env = {
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_research`,
+      AI_BASE_URL: fakeAi.url,
+      AI_API_KEY: 'fake',
+      AI_MODEL: 'fake-model',
+      AI_MODEL_FAST: 'fake-model-fast',
+      NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
+      EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
+      CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
+      CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
+      RESEARCH_RECHECK_CRON: '',
+      // The second API (without AI) must accept the first one's tokens.
+      JWT_SECRET: 'research-integration-secret-research-integration',
+    };
+    api = await startApi(env);
+    admin = (await signIn(api, await createUser(api, 'admin'))).token;
+    patient = (await signIn(api, await createUser(api, 'patient'))).token;
+    queue = new Queue('research', { connection: redisConnectionOptions(api.config.redisUrl), prefix: api.config.queuePrefix });
+  });
+  afterAll(async () => {
+    await stopWorker();
+    await queue?.obliterate({ force: true }).catch(() => undefined);
+    await queue?.close();
+    await api?.close();
+    await fakeAi?.close();
+    await fixtures?.close();
+  });
+  afterEach(async () => {
+    await stopWorker();
+    fakeAi.setDelay(0);
+    fixtures.failApi('europepmc', null);
+  });
+
+  it('refuses anonymous callers (401) and patients (403); 503 when no AI provider is configured', async () => {
+    const questionId = await ask();
+    expect((await call(api, 'POST', `/api/questions/${questionId}/research`)).status).toBe(401);
+    for (const path of ['research', 'research/1/approve', 'research/1/cancel', 'research/1/retry']) {
+      expect((await call(api, 'POST', `/api/questions/${questionId}/${path}`, { token: patient })).status).toBe(403);
+    }
+    expect((await call(api, 'PUT', `/api/questions/${questionId}/research/1/plan`, { token: patient, body: {} })).status).toBe(403);
+    expect((await call(api, 'GET', '/api/admin/research/flags', { token: patient })).status).toBe(403);
+    const bare = await startApi({ ...env, AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' });
+    try {
+      const res = await call(bare, 'POST', `/api/questions/${questionId}/research`, { token: admin });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ statusCode: 503, message: AI_NOT_CONFIGURED_MESSAGE });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  let firstRun: ResearchRunView;
+
+  it('runs from an edited, approved plan to a published report whose every reference is a retrieved record', async () => {
+    await startWorker();
+    const before = fakeAi.stats().bySchema;
+    const { questionId, runId } = await planned();
+    const waiting = (await latest(questionId)).run!;
+    expect(waiting.plan!.subQuestions.length).toBeGreaterThanOrEqual(2);
+    expect(waiting.plan!.subQuestions[0].queries).toEqual({ pubmed: 'exercise fatigue chemotherapy', europepmc: 'exercise fatigue chemotherapy', ctgov: 'breast cancer fatigue' });
+    // Nothing is searched before approval.
+    expect(fixtures.requests()).toHaveLength(0);
+
+    const bad = await call<{ message: string }>(api, 'PUT', `/api/questions/${questionId}/research/${runId}/plan`, {
+      token: admin, body: { ...waiting.plan, subQuestions: [waiting.plan!.subQuestions[0]], yearFrom: 2030, yearTo: 2001 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/Give 2 to 5 sub-questions/);
+    const edited = { ...waiting.plan!, inclusionCriteria: [...waiting.plan!.inclusionCriteria, 'Adults only'], yearFrom: 2015 };
+    const put = await call<ResearchRunView>(api, 'PUT', `/api/questions/${questionId}/research/${runId}/plan`, { token: admin, body: edited });
+    expect(put.status).toBe(200);
+    expect(put.body.plan!.inclusionCriteria).toContain('Adults only');
+
+    await approve(questionId, runId);
+    const done = await untilStatus(questionId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    const report = done.report!;
+    expect(report.counts).toMatchObject({ found: 11, afterDedupe: 5, screened: 5, excluded: 1, included: 4, extracted: 4 });
+    expect(report.counts.excludedReasons).toEqual([{ reason: 'Retracted publication', count: 1 }]);
+    expect(report.queries).toHaveLength(5);
+    expect(report.queries.every((q) => /^\d{4}-\d{2}-\d{2}T/.test(q.searchedAt) && q.error === null)).toBe(true);
+    expect(report.plan.yearFrom).toBe(2015);
+    expect(report.references.length).toBeGreaterThan(0);
+    for (const ref of report.references) {
+      const keys = [ref.pmid && `pmid:${ref.pmid}`, ref.doi && `doi:${ref.doi}`, ref.nctId && `nct:${ref.nctId}`].filter(Boolean) as string[];
+      expect(keys.some((k) => RETRIEVED.has(k))).toBe(true);
+      expect(ref.retraction).not.toBe('retracted');
+    }
+    expect(report.evidenceTable).toHaveLength(4);
+    expect(report.partial).toBe(false);
+    expect(report.markdown).toMatch(/## Summary for patients[\s\S]*## What the evidence says[\s\S]*## Evidence table[\s\S]*## Open trials[\s\S]*## Limits[\s\S]*## References/);
+    expect(fixtures.unmatched()).toEqual([]);
+
+    const answers = await deepAnswers(questionId);
+    expect(answers).toHaveLength(1);
+    expect(answers[0].answer_text).toBe(report.markdown);
+    expect(done.answerId).toBe(answers[0].id);
+    // Model calls per stage: one plan, one screening, one extraction per included record, one report.
+    const after = fakeAi.stats().bySchema;
+    const used = (n: string) => (after[n] ?? 0) - (before[n] ?? 0);
+    expect([used('research_plan'), used('research_screening'), used('research_extraction'), used('research_report')]).toEqual([1, 1, 4, 1]);
+    // Patients see the published report only.
+    const seen = await latest(questionId, patient);
+    expect(seen.mayControl).toBe(false);
+    expect(seen.run!.report!.markdown).toBe(report.markdown);
+    expect(seen.run!.plan).toBeNull();
+    expect(seen.run!.steps).toEqual([]);
+    firstRun = done;
+  });
+
+  it('resumes after the worker is stopped mid-extraction without repeating finished steps or making a second answer', async () => {
+    await startWorker({ WORKER_CONCURRENCY: '1' });
+    const { questionId, runId } = await planned();
+    fakeAi.setDelay(400);
+    const extractionsBefore = schemaCalls('research_extraction');
+    await approve(questionId, runId);
+    await waitFor(() => latest(questionId), (l) => {
+      const ex = l.run!.steps.filter((s) => s.stage === 'extract');
+      return ex.some((s) => s.status === 'done') && ex.some((s) => s.status !== 'done');
+    });
+    await stopWorker(); // the steps in hand finish; the waiting ones stay queued
+    const mid = (await latest(questionId)).run!;
+    expect(mid.status).toBe('running');
+    const doneAtStop = mid.steps.filter((s) => s.status === 'done').map((s) => s.key);
+    await startWorker();
+    const done = await untilStatus(questionId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    expect(schemaCalls('research_extraction') - extractionsBefore).toBe(4);
+    for (const key of doneAtStop) expect(done.steps.find((s) => s.key === key)!.finishedAt).toBe(mid.steps.find((s) => s.key === key)!.finishedAt);
+    expect(await deepAnswers(questionId)).toHaveLength(1);
+  });
+
+  it('cancel leaves no answer and no running step or job', async () => {
+    await startWorker();
+    const { questionId, runId } = await planned();
+    fakeAi.setDelay(1500);
+    await approve(questionId, runId);
+    await waitFor(() => latest(questionId), (l) => l.run!.steps.some((s) => s.stage === 'extract' && s.status === 'running'));
+    const res = await call<ResearchRunView>(api, 'POST', `/api/questions/${questionId}/research/${runId}/cancel`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('cancelled');
+    await waitFor(async () => (await queue.getActiveCount()) + (await queue.getWaitingCount()), (n) => n === 0, 10_000);
+    const after = (await latest(questionId)).run!;
+    expect(after.status).toBe('cancelled');
+    expect(after.steps.filter((s) => s.status === 'running')).toEqual([]);
+    expect(after.answerId).toBeNull();
+    expect(await deepAnswers(questionId)).toEqual([]);
+    expect((await call(api, 'POST', `/api/questions/${questionId}/research/${runId}/cancel`, { token: admin })).status).toBe(409);
+  });
+
+  it('ends with what it has, marked partial, when the token budget is spent', async () => {
+    const tokensOf = (stage: string) => firstRun.steps.filter((s) => s.stage === stage).reduce((n, s) => n + s.tokens, 0);
+    const budget = tokensOf('plan') + tokensOf('screen') + 1;
+    await startWorker({ RESEARCH_MAX_TOKENS: String(budget), WORKER_CONCURRENCY: '1' });
+    const { questionId, runId } = await planned();
+    await approve(questionId, runId);
+    const done = await untilStatus(questionId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    expect(done.partial).toBe(true);
+    expect(done.report!.partial).toBe(true);
+    expect(done.report!.counts.extracted).toBe(1);
+    expect(done.steps.filter((s) => s.status === 'skipped').length).toBe(3);
+    expect(done.report!.markdown).toContain('Partial report');
+    expect(await deepAnswers(questionId)).toHaveLength(1);
+  });
+
+  it('names a database that could not be searched and still publishes', async () => {
+    await startWorker();
+    fixtures.failApi('europepmc', 500);
+    const { questionId, runId } = await planned();
+    await approve(questionId, runId);
+    const done = await untilStatus(questionId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    expect(done.report!.unsearched).toEqual(['Europe PMC']);
+    expect(done.report!.queries.filter((q) => q.error).map((q) => q.database)).toEqual(['europepmc', 'europepmc']);
+    expect(done.report!.markdown).toContain('Could not search Europe PMC');
+    expect(await deepAnswers(questionId)).toHaveLength(1);
+  });
+
+  it('the nightly re-check flags a report whose source is now retracted', async () => {
+    await startWorker();
+    const cited = firstRun.report!.references.find((r) => r.doi === '10.5555/rct.2021.001');
+    expect(cited).toBeDefined();
+    fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), {
+      status: 200,
+      contentType: 'application/json',
+      body: {
+        status: 'ok',
+        message: {
+          DOI: '10.5555/rct.2021.001', type: 'journal-article', title: ['Supervised exercise during adjuvant chemotherapy'],
+          'updated-by': [{ DOI: '10.5555/retraction-notice.2099.001', type: 'retraction', label: 'Retraction', updated: { 'date-parts': [[2026, 1, 1]] } }],
+        },
+      },
+    });
+    try {
+      const job = await queue.add(JobName.ResearchRecheck, {}, { jobId: 'recheck-test' });
+      await waitFor(async () => (await job.getState()) as string, (s) => s === 'completed' || s === 'failed');
+      const flags = await call<Array<{ runId: number; doi: string }>>(api, 'GET', '/api/admin/research/flags', { token: admin });
+      expect(flags.status).toBe(200);
+      expect(flags.body.some((f) => f.runId === firstRun.id && f.doi === '10.5555/rct.2021.001')).toBe(true);
+      const view = (await latest(firstRun.questionId, patient)).run!;
+      expect(view.flags.length).toBeGreaterThan(0);
+      expect(view.report!.references.find((r) => r.doi === '10.5555/rct.2021.001')!.retraction).toBe('retracted');
+    } finally {
+      fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), null);
+    }
+  });
+});

@@ -21,4 +21,3 @@ export { RatingSummary } from './RatingSummary';
 export { ConfirmDialog } from './ConfirmDialog';
 export { VisuallyHidden } from './VisuallyHidden';
 export { QuestionLoadState } from './QuestionLoadState';
-export { answerFixture, questionSummaryFixture, questionDetailFixture } from './testing';

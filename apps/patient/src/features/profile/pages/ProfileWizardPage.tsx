@@ -1,5 +1,6 @@
 import { Messages } from '@cqa/contracts';
-import { errorMessage, usePatientProfileQuery } from '@cqa/web-core';
+import { errorMessage } from '@cqa/web-core';
+import { usePatientProfileQuery } from '../api';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
 import { ProfileWizard } from '../components/ProfileWizard';
 import { useOwnPatientId } from '../hooks/use-own-patient-id';

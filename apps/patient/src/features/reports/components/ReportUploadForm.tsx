@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Progress, Select, Space, Typography } from 'antd';
 import { DEFAULT_REPORT_TYPE, Messages, REPORT_ACCEPT, REPORT_TYPE_OPTIONS, ReportTexts, type ReportType } from '@cqa/contracts';
-import { uploadMedicalReport, useAppDispatch, useToast } from '@cqa/web-core';
+import { useAppDispatch, useToast } from '@cqa/web-core';
+import { uploadMedicalReport } from '../api';
 import { checkReportFile } from '../check-file';
 
 /**

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Messages, ReportTexts, type MedicalReport } from '@cqa/contracts';
-import { reportErrorMessage, useDeleteMedicalReportMutation, useMedicalReportsQuery, useToast } from '@cqa/web-core';
+import { useToast } from '@cqa/web-core';
+import { reportErrorMessage, useDeleteMedicalReportMutation, useMedicalReportsQuery } from '../api';
 import { EmptyState, LoadingState } from '@cqa/web-ui';
 import { useOpenReport } from '../hooks/use-open-report';
 import { ReportList } from './ReportList';

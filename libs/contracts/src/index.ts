@@ -9,3 +9,4 @@ export * from './questions';
 export * from './audit';
 export * from './profile';
 export * from './reports';
+export * from './question-permissions';

@@ -11,3 +11,4 @@ export { canAccess } from './guards/can-access';
 export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export * from './api/questions-api';
+export { useQuestionDetail } from './api/use-question-detail';

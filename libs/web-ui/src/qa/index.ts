@@ -14,6 +14,7 @@ export { QuestionFormModal } from './QuestionFormModal';
 export { QuestionEditForm } from './QuestionEditForm';
 export { QuestionMeta, CancerTypeBadge } from './QuestionMeta';
 export { AnswerTabs } from './AnswerTabs';
+export { QuestionDetailLayout, QuestionTitle, AnswerChangeButtons, DeleteAnswerDialog } from './QuestionDetailLayout';
 export { AnswerCard } from './AnswerCard';
 export { AnswerForm, type AnswerFormValues } from './AnswerForm';
 export { AnswerRating, type RatingChange } from './AnswerRating';

@@ -69,7 +69,7 @@ export class AnswersService {
   /** The kind of an answer never changes, so the question's counts stay as they are. */
   async update(caller: AuthenticatedUser, answerId: number, dto: UpdateAnswerDto): Promise<AnswerView> {
     const answer = await this.stored(answerId);
-    if (!mayChangeAnswer(caller, { answerType: answer.answer_type, expertId: answer.expert_id })) {
+    if (!mayChangeAnswer(caller, answer)) {
       throw new ForbiddenException(QuestionApiTexts.notYourAnswer);
     }
     const fields: AnswerFields = {
@@ -92,7 +92,7 @@ export class AnswersService {
 
   async remove(caller: AuthenticatedUser, answerId: number): Promise<void> {
     const answer = await this.stored(answerId);
-    if (!mayChangeAnswer(caller, { answerType: answer.answer_type, expertId: answer.expert_id })) {
+    if (!mayChangeAnswer(caller, answer)) {
       throw new ForbiddenException(QuestionApiTexts.notYourAnswer);
     }
     const questionId = Number(answer.question_id);
@@ -110,7 +110,7 @@ export class AnswersService {
    */
   async rate(caller: AuthenticatedUser, answerId: number, dto: RateAnswerDto): Promise<AnswerView> {
     const answer = await this.stored(answerId);
-    const refusal = rateRefusal(caller, { expertId: answer.expert_id });
+    const refusal = rateRefusal(caller, answer);
     if (refusal) throw new ForbiddenException(refusal);
     const patientId = caller.role === 'patient' ? await patientIdOf(this.ds, caller.id) : null;
     const expertId = caller.role === 'expert' ? caller.id : null;

@@ -57,7 +57,7 @@ export class QuestionsService {
 
   async update(caller: AuthenticatedUser, id: number, dto: UpdateQuestionDto): Promise<QuestionSummary> {
     const question = await this.summary(id);
-    if (!mayEditQuestion(caller, { userId: question.user_id })) throw new ForbiddenException(QuestionApiTexts.notYourQuestion);
+    if (!mayEditQuestion(caller, question)) throw new ForbiddenException(QuestionApiTexts.notYourQuestion);
     const sets: string[] = [];
     const params: unknown[] = [];
     if (dto.question_text !== undefined && dto.question_text !== null) {

@@ -1,7 +1,7 @@
 import { Messages } from '@cqa/contracts';
 import { errorMessage } from '@cqa/web-core';
-import { usePatientProfileQuery } from '../api';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
+import { usePatientProfileQuery } from '../api';
 import { ProfileWizard } from '../components/ProfileWizard';
 import { useOwnPatientId } from '../hooks/use-own-patient-id';
 import { ProfileScreenTexts } from '../texts';

@@ -1,8 +1,9 @@
 import { QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/contracts';
 
 /**
- * Texts of the question screens that the spec does not quote (ours). The spec's own texts come from the contracts
- * (QuestionTexts, Messages, ANSWER_KIND_LABELS, RATING_LABELS) and are never retyped here.
+ * Words of the shared Q&A components and of the question screens built from them, that the spec does not quote (ours).
+ * The spec's own texts come from the contracts' catalogue (QuestionTexts, Messages, ANSWER_KIND_LABELS, RATING_LABELS);
+ * words of one page only are in that page's feature `texts.ts`.
  */
 export const QaUiTexts = {
   searchLabel: 'Search questions',

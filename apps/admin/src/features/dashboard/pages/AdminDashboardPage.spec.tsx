@@ -77,7 +77,7 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(toasts(store)).toContain(Messages.errors.deleteQuestionFailed));
 
     dialog = screen.getByRole('dialog', { name: 'Delete Question' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.success.questionDeleted));
     expect(api.calls.filter((c) => c.url === '/api/questions/100' && c.method === 'DELETE')).toHaveLength(2);
   });

@@ -6,3 +6,4 @@ export { EmptyState } from './components/EmptyState';
 export { AppFooter } from './components/AppFooter';
 export { PlaceholderPage } from './components/PlaceholderPage';
 export * from './qa';
+export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';

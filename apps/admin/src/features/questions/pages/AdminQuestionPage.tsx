@@ -28,6 +28,7 @@ import {
   VisuallyHidden,
 } from '@cqa/web-ui';
 import { AdminQuestionTexts } from '../texts';
+import { DeepResearchTab } from '../components/DeepResearchTab';
 
 /** Admins add, edit and delete any answer and edit the question; they never rate (spec section 6). */
 export function AdminQuestionPage() {
@@ -123,7 +124,10 @@ export function AdminQuestionPage() {
       nav={<Link to={paths.adminDashboard}>{QaUiTexts.backToQuestions}</Link>}
       head={head}
       answers={question.answers}
-      renderTop={renderTop}
+      renderTop={(kind) => (kind === 'deep_research' ? <>
+        <DeepResearchTab questionId={question.id} />
+        {renderTop(kind)}
+      </> : renderTop(kind))}
       renderAnswer={renderAnswer}
     >
       <DeleteAnswerDialog

@@ -18,6 +18,7 @@ import {
 } from '@cqa/web-ui';
 import { ratingPrompt } from '../../answers/expert-answer-rules';
 import { ExpertQuestionTexts } from '../texts';
+import { DeepResearchTab } from '../components/DeepResearchTab';
 
 export function ExpertQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
@@ -126,6 +127,7 @@ export function ExpertQuestionPage() {
       head={head}
       answers={question.answers}
       renderAnswer={renderAnswer}
+      renderTop={(kind) => kind === 'deep_research' && <DeepResearchTab questionId={question.id} />}
     >
       <DeleteAnswerDialog
         open={deleting !== null}

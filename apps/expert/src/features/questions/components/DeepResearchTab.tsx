@@ -1,0 +1,18 @@
+import { useDeepResearch } from '@cqa/web-core';
+import { DeepResearchPanel } from '@cqa/web-ui';
+
+/** The Deep Research tab's controls and the latest run, polled while it runs. */
+export function DeepResearchTab({ questionId }: { questionId: number }) {
+  const research = useDeepResearch(questionId);
+  return (
+    <DeepResearchPanel
+      latest={research.data}
+      busy={research.busy}
+      start={research.start}
+      savePlan={research.savePlan}
+      approve={research.approve}
+      cancel={research.cancel}
+      retry={research.retry}
+    />
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Input, InputNumber, Progress, Space, Table, Tag, Typography } from 'antd';
+import {
+  EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
+  RETRACTION_STATUS_LABELS, ResearchTexts, type ResearchLatest, type ResearchPlan, type ResearchReport,
+} from '@cqa/contracts';
+import { Markdown } from '../qa/Markdown';
+
+export interface DeepResearchPanelProps {
+  latest: ResearchLatest | undefined;
+  busy: boolean;
+  start: () => Promise<boolean>;
+  savePlan: (plan: ResearchPlan) => Promise<boolean>;
+  approve: () => Promise<boolean>;
+  cancel: () => Promise<boolean>;
+  retry: () => Promise<boolean>;
+}
+
+const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
+
+/** The Deep Research tab's own part: start, plan review, live progress, cancel and retry, and the run's report. */
+export function DeepResearchPanel({ latest, busy, start, savePlan, approve, cancel, retry }: DeepResearchPanelProps) {
+  if (!latest) return null;
+  const run = latest.run;
+  const control = latest.mayControl;
+  const active = Boolean(run && ACTIVE.includes(run.status));
+  return (
+    <section aria-label="Deep research" style={{ marginBottom: 16 }}>
+      {control && !active && latest.aiConfigured && (
+        <Button type="primary" onClick={start} loading={busy} style={{ marginBottom: 12 }}>
+          {run ? ResearchTexts.startAgain : ResearchTexts.start}
+        </Button>
+      )}
+      {run && control && (
+        <div style={{ marginBottom: 12 }}>
+          <p aria-live="polite" role="status" data-testid="research-status">
+            {RESEARCH_STATUS_LABELS[run.status]}
+            {run.status === 'running' || run.status === 'queued' ? ` — ${RESEARCH_STAGE_LABELS[run.stage]} (${run.progress.done}/${run.progress.total} steps)` : ''}
+          </p>
+          {run.status === 'running' && run.progress.total > 0 && (
+            <Progress percent={Math.round((100 * run.progress.done) / run.progress.total)} aria-label="Deep research progress" />
+          )}
+          {run.status === 'failed' && <Alert type="error" showIcon message={run.error ?? 'The run failed.'} description={run.failedStep ? `Step: ${run.failedStep}` : undefined} />}
+          <Space style={{ marginTop: 8 }}>
+            {active && <Button danger onClick={cancel} loading={busy}>{ResearchTexts.cancel}</Button>}
+            {run.status === 'failed' && <Button onClick={retry} loading={busy}>{ResearchTexts.retry}</Button>}
+          </Space>
+        </div>
+      )}
+      {run?.status === 'awaiting_approval' && control && run.plan && (
+        <PlanForm key={run.id} plan={run.plan} busy={busy} onSave={savePlan} onApprove={async (plan) => (await savePlan(plan)) && approve()} />
+      )}
+      {run?.flags.length ? <Alert type="warning" showIcon message={ResearchTexts.retractedFlag} description={run.flags.map((f) => f.title).join('; ')} style={{ marginBottom: 12 }} /> : null}
+      {run?.report && control && <ResearchReportView report={run.report} />}
+    </section>
+  );
+}
+
+function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy: boolean; onSave: (p: ResearchPlan) => Promise<boolean>; onApprove: (p: ResearchPlan) => Promise<boolean> }) {
+  const [draft, setDraft] = useState<ResearchPlan>(plan);
+  useEffect(() => setDraft(plan), [plan]);
+  const setSub = (i: number, change: Partial<ResearchPlan['subQuestions'][number]>) =>
+    setDraft((d) => ({ ...d, subQuestions: d.subQuestions.map((s, j) => (j === i ? { ...s, ...change, queries: { ...s.queries, ...(change.queries ?? {}) } } : s)) }));
+  return (
+    <Card title="Review the plan" size="small" style={{ marginBottom: 12 }}>
+      {draft.subQuestions.map((sq, i) => (
+        <fieldset key={i} style={{ border: '1px solid #ddd', padding: 8, marginBottom: 8 }}>
+          <legend>Sub-question {i + 1}</legend>
+          <label>
+            Text
+            <Input.TextArea aria-label={`Sub-question ${i + 1}`} value={sq.question} autoSize onChange={(e) => setSub(i, { question: e.target.value })} />
+          </label>
+          {RESEARCH_DATABASES.map((db) => (
+            <label key={db} style={{ display: 'block' }}>
+              {RESEARCH_DATABASE_LABELS[db]} query
+              <Input aria-label={`Sub-question ${i + 1} ${RESEARCH_DATABASE_LABELS[db]} query`} value={sq.queries[db]} onChange={(e) => setSub(i, { queries: { ...sq.queries, [db]: e.target.value } })} />
+            </label>
+          ))}
+          {draft.subQuestions.length > 2 && (
+            <Button size="small" onClick={() => setDraft((d) => ({ ...d, subQuestions: d.subQuestions.filter((_, j) => j !== i) }))}>Remove sub-question</Button>
+          )}
+        </fieldset>
+      ))}
+      {draft.subQuestions.length < 5 && (
+        <Button size="small" onClick={() => setDraft((d) => ({ ...d, subQuestions: [...d.subQuestions, { question: '', queries: { pubmed: '', europepmc: '', ctgov: '' } }] }))}>
+          Add sub-question
+        </Button>
+      )}
+      <label style={{ display: 'block', marginTop: 8 }}>
+        Inclusion criteria (one per line)
+        <Input.TextArea aria-label="Inclusion criteria" autoSize value={draft.inclusionCriteria.join('\n')} onChange={(e) => setDraft((d) => ({ ...d, inclusionCriteria: e.target.value.split('\n') }))} />
+      </label>
+      <Space style={{ marginTop: 8 }}>
+        <label>From year <InputNumber aria-label="From year" value={draft.yearFrom} onChange={(v) => setDraft((d) => ({ ...d, yearFrom: Number(v) }))} /></label>
+        <label>To year <InputNumber aria-label="To year" value={draft.yearTo} onChange={(v) => setDraft((d) => ({ ...d, yearTo: Number(v) }))} /></label>
+      </Space>
+      <Space style={{ marginTop: 12, display: 'flex' }}>
+        <Button onClick={() => onSave(clean(draft))} loading={busy}>Save plan</Button>
+        <Button type="primary" onClick={() => onApprove(clean(draft))} loading={busy}>{ResearchTexts.approve}</Button>
+      </Space>
+    </Card>
+  );
+}
+
+const clean = (p: ResearchPlan): ResearchPlan => ({ ...p, inclusionCriteria: p.inclusionCriteria.map((c) => c.trim()).filter(Boolean) });
+
+/** The structured report: notes, summary, method counts and queries, evidence table, references with badges. */
+export function ResearchReportView({ report }: { report: ResearchReport }) {
+  const c = report.counts;
+  return (
+    <Card title="Deep research report" size="small">
+      {report.partial && <Alert type="warning" showIcon message={ResearchTexts.partialNote} description={report.partialReason ?? undefined} />}
+      {report.unsearched.length > 0 && <Alert type="info" showIcon message={ResearchTexts.couldNotSearch(report.unsearched.join(', '))} />}
+      <Typography.Title level={3} style={{ fontSize: 16 }}>Summary for patients</Typography.Title>
+      <Markdown>{report.patientSummary}</Markdown>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>Method</Typography.Title>
+      <Descriptions size="small" column={1} bordered data-testid="research-counts">
+        <Descriptions.Item label="Found">{c.found}</Descriptions.Item>
+        <Descriptions.Item label="After removing duplicates">{c.afterDedupe}</Descriptions.Item>
+        <Descriptions.Item label="Screened">{c.screened}</Descriptions.Item>
+        <Descriptions.Item label="Excluded">
+          {c.excluded}
+          {c.excludedReasons.length > 0 && ` (${c.excludedReasons.map((r) => `${r.reason}: ${r.count}`).join('; ')})`}
+        </Descriptions.Item>
+        <Descriptions.Item label="Included">{c.included}</Descriptions.Item>
+      </Descriptions>
+      <ul aria-label="Queries">
+        {report.queries.map((q, i) => (
+          <li key={i}>
+            {RESEARCH_DATABASE_LABELS[q.database]}, sub-question {q.subQuestion}, {q.searchedAt.slice(0, 10)}: <code>{q.query}</code> —{' '}
+            {q.error ? 'could not be searched' : `${q.found} records`}
+          </li>
+        ))}
+      </ul>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>Evidence table</Typography.Title>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="url"
+        dataSource={report.evidenceTable}
+        aria-label="Evidence table"
+        scroll={{ x: true }}
+        columns={[
+          { title: 'Ref.', dataIndex: 'number', render: (n: number | null) => (n ? `[${n}]` : '–') },
+          { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow">{t}</a> },
+          { title: 'Year', dataIndex: 'year' },
+          { title: 'Design', dataIndex: 'design' },
+          { title: 'Participants', dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
+          { title: 'Key result', dataIndex: 'keyResult' },
+          { title: 'Relevance', dataIndex: 'relevance', render: (r: number) => `${r}/10` },
+          { title: 'Evidence level', dataIndex: 'evidenceLevel', render: (l: keyof typeof EVIDENCE_LEVEL_LABELS) => EVIDENCE_LEVEL_LABELS[l] },
+        ]}
+      />
+      <Typography.Title level={3} style={{ fontSize: 16 }}>References</Typography.Title>
+      <ol aria-label="References">
+        {report.references.map((r) => (
+          <li key={r.number}>
+            <a href={r.url} target="_blank" rel="noopener noreferrer nofollow">{r.title}</a> {r.journal ? `${r.journal}, ` : ''}{r.year ?? ''}{' '}
+            <Tag>{EVIDENCE_LEVEL_LABELS[r.evidenceLevel]}</Tag>
+            <Tag color={r.retraction === 'retracted' ? 'red' : r.retraction === 'clear' ? 'green' : 'default'}>{RETRACTION_STATUS_LABELS[r.retraction]}</Tag>
+          </li>
+        ))}
+      </ol>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>Limits</Typography.Title>
+      <ul>{report.limits.map((l, i) => <li key={i}>{l}</li>)}</ul>
+    </Card>
+  );
+}

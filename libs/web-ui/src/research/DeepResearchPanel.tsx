@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, InputNumber, Progress, Space, Table, Tag, Typography } from 'antd';
 import {
   EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
@@ -58,7 +58,6 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
 
 function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy: boolean; onSave: (p: ResearchPlan) => Promise<boolean>; onApprove: (p: ResearchPlan) => Promise<boolean> }) {
   const [draft, setDraft] = useState<ResearchPlan>(plan);
-  useEffect(() => setDraft(plan), [plan]);
   const setSub = (i: number, change: Partial<ResearchPlan['subQuestions'][number]>) =>
     setDraft((d) => ({ ...d, subQuestions: d.subQuestions.map((s, j) => (j === i ? { ...s, ...change, queries: { ...s.queries, ...(change.queries ?? {}) } } : s)) }));
   return (
@@ -66,15 +65,15 @@ function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy:
       {draft.subQuestions.map((sq, i) => (
         <fieldset key={i} style={{ border: '1px solid #ddd', padding: 8, marginBottom: 8 }}>
           <legend>Sub-question {i + 1}</legend>
-          <label>
+          <div>
             Text
             <Input.TextArea aria-label={`Sub-question ${i + 1}`} value={sq.question} autoSize onChange={(e) => setSub(i, { question: e.target.value })} />
-          </label>
+          </div>
           {RESEARCH_DATABASES.map((db) => (
-            <label key={db} style={{ display: 'block' }}>
+            <div key={db} style={{ display: 'block' }}>
               {RESEARCH_DATABASE_LABELS[db]} query
               <Input aria-label={`Sub-question ${i + 1} ${RESEARCH_DATABASE_LABELS[db]} query`} value={sq.queries[db]} onChange={(e) => setSub(i, { queries: { ...sq.queries, [db]: e.target.value } })} />
-            </label>
+            </div>
           ))}
           {draft.subQuestions.length > 2 && (
             <Button size="small" onClick={() => setDraft((d) => ({ ...d, subQuestions: d.subQuestions.filter((_, j) => j !== i) }))}>Remove sub-question</Button>
@@ -86,13 +85,13 @@ function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy:
           Add sub-question
         </Button>
       )}
-      <label style={{ display: 'block', marginTop: 8 }}>
+      <div style={{ display: 'block', marginTop: 8 }}>
         Inclusion criteria (one per line)
         <Input.TextArea aria-label="Inclusion criteria" autoSize value={draft.inclusionCriteria.join('\n')} onChange={(e) => setDraft((d) => ({ ...d, inclusionCriteria: e.target.value.split('\n') }))} />
-      </label>
+      </div>
       <Space style={{ marginTop: 8 }}>
-        <label>From year <InputNumber aria-label="From year" value={draft.yearFrom} onChange={(v) => setDraft((d) => ({ ...d, yearFrom: Number(v) }))} /></label>
-        <label>To year <InputNumber aria-label="To year" value={draft.yearTo} onChange={(v) => setDraft((d) => ({ ...d, yearTo: Number(v) }))} /></label>
+        <div>From year <InputNumber aria-label="From year" value={draft.yearFrom} onChange={(v) => setDraft((d) => ({ ...d, yearFrom: Number(v) }))} /></div>
+        <div>To year <InputNumber aria-label="To year" value={draft.yearTo} onChange={(v) => setDraft((d) => ({ ...d, yearTo: Number(v) }))} /></div>
       </Space>
       <Space style={{ marginTop: 12, display: 'flex' }}>
         <Button onClick={() => onSave(clean(draft))} loading={busy}>Save plan</Button>

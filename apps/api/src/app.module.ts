@@ -9,6 +9,7 @@ import { AnswersModule } from './modules/answers/answers.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
+import { ImportModule } from './modules/import/import.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { QuestionsModule } from './modules/questions/questions.module';
@@ -18,7 +19,7 @@ import { QueuesModule } from './queues/queues.module';
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule];
+export const FEATURE_MODULES = [DiagnosticsModule, ImportModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule, AnswersModule];

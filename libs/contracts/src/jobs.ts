@@ -2,15 +2,23 @@
  * Every queue and every job, in one place. The worker refuses to boot when a job below has no handler or two.
  * Job payloads carry ids and switches only, never health data.
  */
-export const QueueName = { System: 'system' } as const;
+export const QueueName = { System: 'system', Import: 'import' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
 
-export const JobName = { SelfCheck: 'self-check' } as const;
+export const JobName = {
+  SelfCheck: 'self-check',
+  /** The parent of one import batch: runs when every link's child job is done and records the outcome. */
+  ImportBatch: 'import-batch',
+  /** One link of an import batch (payload: the import row id). */
+  ImportUrl: 'import-url',
+} as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.SelfCheck]: QueueName.System,
+  [JobName.ImportBatch]: QueueName.Import,
+  [JobName.ImportUrl]: QueueName.Import,
 };
 
 /** What GET /api/diagnostics/self-check/{id} answers. */

@@ -1,8 +1,10 @@
+import { JobName } from '@cqa/contracts';
 import { assertOneHandlerPerJob } from './job-handler.registry';
 
 describe('assertOneHandlerPerJob', () => {
   it('accepts exactly one handler per job', () => {
-    expect(() => assertOneHandlerPerJob(new Map([['self-check', ['SelfCheckProcessor.run']]]))).not.toThrow();
+    const one = new Map(Object.values(JobName).map((job): [string, string[]] => [job, [`Handler.${job}`]]));
+    expect(() => assertOneHandlerPerJob(one)).not.toThrow();
   });
 
   it('refuses a job without a handler, a job with two and a handler of an unknown job, listing all', () => {

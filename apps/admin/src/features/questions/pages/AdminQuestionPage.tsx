@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button, Collapse, Space, Typography } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router-dom';
-import { ANSWER_KIND_LABELS, Messages, QuestionTexts, displayCancerType, type AnswerKind, type AnswerView } from '@cqa/contracts';
+import { ANSWER_KIND_LABELS, ImportTexts, Messages, QuestionTexts, displayCancerType, type AnswerKind, type AnswerView } from '@cqa/contracts';
 import { paths, selectCurrentUser, useAppSelector, useQuestionActions, useQuestionQuery } from '@cqa/web-core';
 import {
   AnswerCard,
@@ -17,6 +17,7 @@ import {
   QuestionMeta,
   VisuallyHidden,
 } from '@cqa/web-ui';
+import { ImportPanel } from '../../import/components/ImportPanel';
 
 /** Admins add, edit and delete any answer and edit the question; they never rate (spec section 6). */
 export function AdminQuestionPage() {
@@ -34,7 +35,19 @@ export function AdminQuestionPage() {
     return <QuestionLoadState isLoading={isLoading} error={error} invalidId={!validId} onRetry={refetch} backTo={paths.adminDashboard} />;
   }
 
-  const renderTop = (kind: AnswerKind) =>
+  const renderTop = (kind: AnswerKind) => (
+    <>
+      {kind === 'quora' && (
+        <Collapse
+          style={{ marginBottom: 16 }}
+          items={[{ key: 'import', label: ImportTexts.boxTitle, children: <ImportPanel questionId={question.id} onImported={() => void refetch()} /> }]}
+        />
+      )}
+      {renderAdd(kind)}
+    </>
+  );
+
+  const renderAdd = (kind: AnswerKind) =>
     addingKind === kind ? (
       <AnswerForm
         title={QaUiTexts.addAnswerTitle(ANSWER_KIND_LABELS[kind])}

@@ -3,8 +3,10 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { COMMUNITY_ANSWER_LABEL, ImportTexts, Messages, type ImportBatchView, type ImportRowView } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
-import { AnswerCard, answerFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { AnswerCard } from '@cqa/web-ui';
+import { answerFixture } from '@cqa/web-ui/testing';
 import { ImportPanel } from './ImportPanel';
 
 jest.setTimeout(90_000);

@@ -80,7 +80,7 @@ describe('ImportPanel', () => {
     expect(screen.queryByLabelText(ImportTexts.cancerTypeLabel)).not.toBeInTheDocument();
     await userEvent.type(box(), 'https://forum.example/t/1{Enter}https://www.quora.com/q');
     await userEvent.click(processButton());
-    await waitFor(() => expect(toasts(store)).toContain(Messages.errors.processUrlFailed));
+    await waitFor(() => expect(toasts(store)).toContain(Messages.errors.processUrlFailed), { timeout: 6000 });
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ urls: ['https://forum.example/t/1', 'https://www.quora.com/q'], question_id: 12 });
     expect(screen.getByText('Address not allowed')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: `${ImportTexts.retry} https://forum.example/t/1` }));
@@ -98,7 +98,7 @@ describe('ImportPanel', () => {
     await screen.findByText(ImportTexts.noImports);
     await userEvent.type(box(), 'https://forum.example/t/1');
     await userEvent.click(processButton());
-    await waitFor(() => expect(toasts(store)).toContain(Messages.errors.processUrlFailed));
+    await waitFor(() => expect(toasts(store)).toContain(Messages.errors.processUrlFailed), { timeout: 6000 });
   });
 });
 

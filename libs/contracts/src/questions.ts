@@ -2,6 +2,7 @@
  * Questions, answers and ratings (spec sections 3-6): the shapes the API returns and accepts, the resource paths, and the
  * shared rules both sides apply. Ids of questions and answers are numbers; user, patient and expert ids are UUIDs.
  */
+import type { CommunityAnswerMeta } from './import';
 import { GENERAL_CANCER_TYPE } from './options';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
@@ -102,6 +103,8 @@ export interface AnswerView {
   /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
   my_rating: number | null;
   my_feedback: string | null;
+  /** Community answers that came from a link import: where and when they were posted, their score and the anecdotal label. */
+  community?: CommunityAnswerMeta | null;
 }
 
 export interface QuestionDetail extends QuestionSummary {

@@ -1,5 +1,5 @@
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
+  ANSWER_KINDS, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
 } from '@cqa/contracts';
 
 /**
@@ -162,14 +162,18 @@ function mineJoin(viewer: Viewer): { join: string; columns: string; params: unkn
 const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
   (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating`;
 
+/** Where an imported community answer came from (a primary-key lookup per answer; null for every other answer). */
+const COMMUNITY_COLUMNS = 'cm.host AS community_host, cm.posted_at AS community_posted_at, cm.score AS community_score';
+const COMMUNITY_JOIN = 'LEFT JOIN community_answer_meta cm ON cm.answer_id = a.id';
+
 /** Answers of one question (or one answer), newest first, each with its rating count, average and the viewer's own rating. */
 export function answersSql(where: { questionId: number } | { answerId: number }, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${mine.columns}
-      FROM cancer_answers a ${mine.join}
+        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
     params: [...mine.params, value],
@@ -184,8 +188,8 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${mine.columns}
-      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join}
+        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
   };
@@ -217,6 +221,9 @@ export interface AnswerRow {
   average_rating: number | string | null;
   my_rating: number | string | null;
   my_feedback: string | null;
+  community_host?: string | null;
+  community_posted_at?: Date | string | null;
+  community_score?: number | string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -261,6 +268,16 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     rating_count: Number(row.rating_count),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
+    ...(row.community_host
+      ? {
+          community: {
+            host: row.community_host,
+            posted_at: row.community_posted_at == null ? null : iso(row.community_posted_at),
+            score: row.community_score == null ? null : Number(row.community_score),
+            label: COMMUNITY_ANSWER_LABEL,
+          },
+        }
+      : {}),
   };
 }
 

@@ -11,5 +11,7 @@ import { QuestionsService } from './questions.service';
   imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule],
   controllers: [QuestionsController],
   providers: [QuestionsService, QuestionsRepository],
+  // The link importer creates its questions through the repository.
+  exports: [QuestionsRepository],
 })
 export class QuestionsModule {}

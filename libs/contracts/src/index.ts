@@ -11,3 +11,4 @@ export * from './profile';
 export * from './reports';
 export * from './import';
 export * from './ai';
+export * from './ai-profile';

@@ -3,6 +3,7 @@
  * shared rules both sides apply. Ids of questions and answers are numbers; user, patient and expert ids are UUIDs.
  */
 import { GENERAL_CANCER_TYPE } from './options';
+import type { AiAnswerDetails } from './ai';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
 export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
@@ -102,6 +103,8 @@ export interface AnswerView {
   /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
   my_rating: number | null;
   my_feedback: string | null;
+  /** Generated AI answers only: sources with evidence level and retraction, grade, model, date, profile fields used. */
+  ai_details: AiAnswerDetails | null;
 }
 
 export interface QuestionDetail extends QuestionSummary {
@@ -111,6 +114,8 @@ export interface QuestionDetail extends QuestionSummary {
 export interface CreateQuestionRequest {
   question_text: string;
   cancer_type?: string;
+  /** Patients: consent to tailor the AI answer with a minimised profile (default false; refused unless AI_PHI_ALLOWED). */
+  use_profile?: boolean;
 }
 export interface CreateQuestionResponse {
   id: number;

@@ -4,6 +4,7 @@ import { AddQuestionsAnswers1795453200000 } from './1795453200000-AddQuestionsAn
 import { AddProfileAccessLogs1795460000000 } from './1795460000000-AddProfileAccessLogs';
 import { AddPatientProfile1795470000000 } from './1795470000000-AddPatientProfile';
 import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReports';
+import { AddAiAnswers1795490000000 } from './1795490000000-AddAiAnswers';
 
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   AddProfileAccessLogs1795460000000,
   AddPatientProfile1795470000000,
   AddMedicalReports1795480000000,
+  AddAiAnswers1795490000000,
 ];

@@ -4,7 +4,7 @@ import { JobName } from '@cqa/contracts';
 import { JOB_HANDLER_KEY } from './job-handler.decorator';
 import type { Job } from 'bullmq';
 
-type Handler = (job: Job) => Promise<unknown>;
+type Handler = (job: Job, token?: string, signal?: AbortSignal) => Promise<unknown>;
 
 /**
  * Finds every @OnJob method in the booted modules. The worker refuses to start unless each job of the
@@ -36,7 +36,7 @@ export class JobHandlerRegistry implements OnModuleInit {
         const name = this.reflector.get<JobName | undefined>(JOB_HANDLER_KEY, prototype[method]);
         if (!name) continue;
         const list = found.get(name) ?? [];
-        list.push({ owner: `${instance.constructor.name}.${method}`, handler: (job) => (instance[method] as Handler).call(instance, job) });
+        list.push({ owner: `${instance.constructor.name}.${method}`, handler: (job, token, signal) => (instance[method] as Handler).call(instance, job, token, signal) });
         found.set(name, list);
       }
     }

@@ -2,7 +2,7 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger, Type } from '@nestjs/common';
 import { QUEUE_NAMES, QueueName } from '@cqa/contracts';
 import type { AppConfig } from '../config/app-config';
-import type { Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import { JobHandlerRegistry } from '../queues/job-handler.registry';
 
 /**
@@ -18,13 +18,18 @@ function processorFor(queue: QueueName, config: AppConfig): Type<WorkerHost> {
       super();
     }
 
-    async process(job: Job): Promise<unknown> {
+    /** BullMQ passes the lock token (needed to move a job to delayed) and, when it offers one, an abort signal. */
+    async process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
       const started = Date.now();
       try {
-        const result = await this.registry.handlerFor(job.name)(job);
+        const result = await this.registry.handlerFor(job.name)(job, token, signal);
         this.logger.log({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, ms: Date.now() - started, msg: 'job completed' });
         return result;
       } catch (error) {
+        if (error instanceof DelayedError) {
+          this.logger.log({ job: job.name, jobId: job.id, msg: 'job delayed' });
+          throw error;
+        }
         this.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, err: error instanceof Error ? error.message : String(error), msg: 'job failed' });
         throw error;
       }

@@ -5,11 +5,13 @@ import { QuestionEntity } from './entities/question.entity';
 import { QuestionsController } from './questions.controller';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionsService } from './questions.service';
+import { QuestionEvents } from './question-events';
 
-/** Questions: asking, editing, the list and its search, the detail with its answers, dashboard counts (HTTP only). */
+/** Questions: asking, editing, the list and its search, the detail with its answers, dashboard counts; QuestionEvents tells `answers` of a new question. */
 @Module({
   imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule],
   controllers: [QuestionsController],
-  providers: [QuestionsService, QuestionsRepository],
+  providers: [QuestionsService, QuestionsRepository, QuestionEvents],
+  exports: [QuestionEvents],
 })
 export class QuestionsModule {}

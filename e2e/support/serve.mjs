@@ -1,9 +1,12 @@
-// The built platform for Playwright: an SMTP sink, the throwaway database migrated and seeded, then the API and the worker.
+// The built platform for Playwright: an SMTP sink, the fake AI provider and the literature fixture server, the throwaway
+// database migrated and seeded, then the API and the worker (with AI answers from the fakes).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startFakeAi } from '../../tools/fake-ai/fake-ai-server.ts';
+import { startFixtureServer } from '../../tools/literature-fixtures/fixture-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mailDir = process.env.E2E_MAIL_DIR;
@@ -44,7 +47,23 @@ const sink = new SMTPServer({
 });
 await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
-const env = { ...process.env, SMTP_URL: smtpUrl };
+// AI answers come from the fake provider and the hand-made literature fixtures; a question the fixtures do not hold
+// finds no literature (the fixture server answers 599) and its run fails after its retries.
+const fakeAi = await startFakeAi({ port: 0 });
+const fixtures = await startFixtureServer();
+const aiEnv = {
+  AI_BASE_URL: fakeAi.url,
+  AI_API_KEY: 'fake',
+  AI_MODEL: 'fake-model',
+  AI_MODEL_FAST: 'fake-model-fast',
+  NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
+  EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
+  CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
+  CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
+  AI_DAILY_LIMIT_PER_USER: '1000',
+  AI_DAILY_LIMIT_GLOBAL: '10000',
+};
+const env = { ...process.env, SMTP_URL: smtpUrl, ...aiEnv };
 
 for (const command of ['migrate', 'seed']) {
   const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: root, stdio: 'inherit', env });
@@ -56,6 +75,8 @@ const children = ['dist/api/apps/api/src/main.js', 'dist/api/apps/api/src/main.w
 const stop = () => {
   children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
   sink.close();
+  void fakeAi.close();
+  void fixtures.close();
 };
 children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
 process.on('SIGTERM', stop);

@@ -5,19 +5,90 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
 import importPlugin from 'eslint-plugin-import';
 
-const remotes = ['patient', 'expert', 'admin'];
-const webApps = ['shell', ...remotes];
-
-const restrict = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
+// The projects, read from apps/* and libs/* (their package.json names and Nx tags), so a project added, moved or
+// removed is covered without editing this file. The boundaries are Nx-style constraints between tags:
+//   apps/*                        import libs only: no app imports another app (the shell loads remotes through
+//                                 Module Federation), by package name, alias or relative path;
+//   libs/*                        never import an app;
+//   type:contracts                imports nothing of ours and no framework;
+//   scope:web <-> scope:server    never import each other (nor each other's frameworks);
+//   type:ui <-> type:data-access  web-ui (presentational) and web-core (store, API, routes) never import each other;
+//                                 the apps combine them;
+//   '@cqa/<lib>/testing'          test helpers, for specs only.
+const readProjects = (group) =>
+  fs.readdirSync(path.join(import.meta.dirname, group), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(import.meta.dirname, group, entry.name, 'package.json')))
+    .map((entry) => {
+      const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, group, entry.name, 'package.json'), 'utf8'));
+      return { dir: `${group}/${entry.name}`, name: pkg.name, tags: pkg.nx?.tags ?? [], isApp: group === 'apps' };
+    });
+const projects = [...readProjects('apps'), ...readProjects('libs')];
+const libs = projects.filter((p) => !p.isApp);
+const has = (project, tag) => project.tags.includes(tag);
 
 const serverOnly = ['@nestjs/*', 'typeorm', 'bullmq', 'mysql2', 'fastify', 'argon2', 'ioredis'];
 const webOnly = ['react', 'react-dom', 'react-dom/*', 'react-router-dom', 'react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*', 'antd', 'antd/*', '@ant-design/*'];
-const appPaths = (names) => names.map((n) => `**/apps/${n}/**`);
+const testFiles = ['**/*.spec.{ts,tsx}', '**/*.integration-spec.ts', '**/test-helpers.{ts,tsx}', '**/testing/**', '**/test/**'];
+
+/** Why `from` may not import `to`, or null when it may. */
+function refusal(from, to) {
+  if (from === to) return null;
+  if (has(from, 'type:contracts')) return 'The contracts lib imports nothing of ours.';
+  if (to.isApp && !from.isApp) return 'A lib never imports an app.';
+  if (to.isApp && has(from, 'type:remote') && has(to, 'type:remote')) return 'A remote never imports another remote.';
+  if (to.isApp) return 'No app imports another app (the shell reaches the remotes through Module Federation only).';
+  const scopes = ['scope:web', 'scope:server'];
+  if (scopes.some((a) => has(from, a) && scopes.some((b) => b !== a && has(to, b)))) return 'Web code and server code never import each other.';
+  const layers = ['type:ui', 'type:data-access'];
+  if (layers.some((a) => has(from, a) && layers.some((b) => b !== a && has(to, b)))) {
+    return 'web-ui (presentational) and web-core (store, API, routes) never import each other; the shell and the remotes combine them.';
+  }
+  return null;
+}
+
+function frameworkRefusals(project) {
+  if (has(project, 'type:contracts')) return [{ group: [...serverOnly, ...webOnly], message: 'The contracts lib stays free of Nest, React and every framework.' }];
+  if (has(project, 'scope:web')) return [{ group: serverOnly, message: 'Web code never imports server libraries.' }];
+  if (has(project, 'scope:server')) return [{ group: webOnly, message: 'Server code never imports web libraries.' }];
+  return [];
+}
+
+/** One block per project: its refused projects by path (wherever a relative import lands) and by package name. */
+function boundaries(project) {
+  const refused = projects.map((to) => ({ to, message: refusal(project, to) })).filter((r) => r.message);
+  const byName = refused.map(({ to, message }) => ({ group: [to.name, `${to.name}/*`], message }));
+  // An app reaches other code only through the libs' package names, so no alias into an app can slip past.
+  const libsOnly = project.isApp
+    ? [{ group: ['@cqa/*', ...libs.flatMap((l) => [`!${l.name}`, `!${l.name}/*`])], message: 'An app imports only libs, never another app.' }]
+    : [];
+  const patterns = [...byName, ...libsOnly, ...frameworkRefusals(project)];
+  const testing = { group: ['@cqa/*/testing'], message: 'Test helpers are for specs only; production code never imports a /testing entry.' };
+  const files = [`${project.dir}/**/*.{ts,tsx,js,mjs,cjs}`];
+  return [
+    {
+      files,
+      plugins: { import: importPlugin },
+      // Relative paths are checked by where they land, so '../../expert/src/x' is caught as surely as an alias.
+      settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
+      rules: {
+        'import/no-restricted-paths': ['error', {
+          // Zones are relative to the workspace root even when Nx runs eslint from a project folder.
+          basePath: import.meta.dirname,
+          zones: [
+            ...refused.map(({ to, message }) => ({ target: `./${project.dir}`, from: `./${to.dir}`, message })),
+            ...(has(project, 'type:contracts') ? [{ target: `./${project.dir}`, from: ['./tools', './e2e'], message: 'The contracts lib imports nothing of ours.' }] : []),
+          ],
+        }],
+        'no-restricted-imports': ['error', { patterns: [...patterns, testing] }],
+      },
+    },
+    { files: testFiles.map((glob) => `${project.dir}/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns }] } },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'test-results/**', 'playwright-report/**', '.nx/**'] },
@@ -30,63 +101,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'off',
     },
   },
-  // Relative paths are checked by where they land, so '../../expert/src/x' is caught as surely as an alias.
-  {
-    files: ['**/*.{ts,tsx}'],
-    plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
-    rules: {
-      'import/no-restricted-paths': ['error', {
-        // Zones are relative to the workspace root even when Nx runs eslint from a project folder.
-        basePath: import.meta.dirname,
-        zones: [
-          { target: './libs/contracts', from: ['./apps', './libs/web-core', './libs/web-ui', './tools'], message: 'The contracts lib imports nothing of ours.' },
-          { target: ['./apps/api', './apps/worker'], from: [...webApps.map((n) => `./apps/${n}`), './libs/web-core', './libs/web-ui'], message: 'Server code never imports web code.' },
-          { target: ['./libs/web-core', './libs/web-ui'], from: ['./apps'], message: 'Web libs never import an app.' },
-          { target: './apps/shell', from: ['./apps/api', './apps/worker', ...remotes.map((r) => `./apps/${r}`)], message: 'The shell reaches remotes through Module Federation only, and never the server.' },
-          ...remotes.map((name) => ({
-            target: `./apps/${name}`,
-            from: ['./apps/api', './apps/worker', './apps/shell', ...remotes.filter((r) => r !== name).map((r) => `./apps/${r}`)],
-            message: 'A remote never imports another remote, the shell or the server.',
-          })),
-        ],
-      }],
-    },
-  },
   {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: [...webApps.map((n) => `apps/${n}/**/*.{ts,tsx}`), 'libs/web-core/**/*.{ts,tsx}', 'libs/web-ui/**/*.{ts,tsx}'],
+    files: projects.filter((p) => has(p, 'scope:web')).map((p) => `${p.dir}/**/*.{ts,tsx}`),
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.configs.recommended.rules },
   },
-  // contracts: plain TypeScript, imports nothing of ours and no framework.
-  restrict(['libs/contracts/**/*.ts'], [
-    { group: ['@cqa/*', '**/apps/**', '**/libs/**'], message: 'The contracts lib imports nothing of ours.' },
-    { group: [...serverOnly, ...webOnly], message: 'The contracts lib stays free of Nest, React and every framework.' },
-  ]),
-  // server: never the web.
-  restrict(['apps/api/**/*.ts', 'apps/worker/**/*.ts'], [
-    { group: ['@cqa/web-core', '@cqa/web-ui', ...appPaths(webApps), '**/libs/web-*/**'], message: 'Server code never imports web code.' },
-    { group: webOnly, message: 'Server code never imports web libraries.' },
-  ]),
-  // shared web libs: never the server, never an app.
-  restrict(['libs/web-core/**/*.{ts,tsx}', 'libs/web-ui/**/*.{ts,tsx}'], [
-    { group: ['@cqa/api/*', ...appPaths(['api', 'worker', ...webApps])], message: 'Web libs import neither server code nor an app.' },
-    { group: serverOnly, message: 'Web code never imports server libraries.' },
-  ]),
-  // shell: loads remotes only through Module Federation, never by import.
-  restrict(['apps/shell/**/*.{ts,tsx}'], [
-    { group: ['@cqa/api/*', ...appPaths(['api', 'worker', ...remotes])], message: 'The shell reaches remotes through Module Federation only, and never the server.' },
-    { group: serverOnly, message: 'Web code never imports server libraries.' },
-  ]),
-  ...remotes.map((name) =>
-    restrict([`apps/${name}/**/*.{ts,tsx}`], [
-      { group: ['@cqa/api/*', ...appPaths(['api', 'worker', 'shell', ...remotes.filter((r) => r !== name)])], message: 'A remote never imports another remote, the shell or the server.' },
-      { group: serverOnly, message: 'Web code never imports server libraries.' },
-    ]),
-  ),
+  ...projects.flatMap(boundaries),
 );

@@ -24,6 +24,7 @@ const swcTransform = (jsx) => [
 const moduleNameMapper = {
   '^@cqa/contracts$': path.join(root, 'libs/contracts/src/index.ts'),
   '^@cqa/web-core$': path.join(root, 'libs/web-core/src/index.ts'),
+  '^@cqa/(web-core|web-ui)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
   '^@cqa/web-ui$': path.join(root, 'libs/web-ui/src/index.ts'),
 };
 

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { createAppStore, installFetchMock, routesOf, signedInState } from '@cqa/web-core';
+import { createAppStore, routesOf } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import pages from './pages';
 
 describe('admin pages', () => {

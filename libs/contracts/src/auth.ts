@@ -69,14 +69,6 @@ export interface ResetPasswordRequest {
   password: string;
 }
 
-/** Texts of the auth API that the spec does not quote (ours). */
-export const AuthTexts = {
-  invalidCredentials: 'Invalid email or password.',
-  emailVerified: 'Your email has been verified. You can now log in.',
-  verificationExpired: 'This verification link has expired. Please request a new one.',
-  verificationInvalid: 'This verification link is not valid.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired.',
-} as const;
 
 /** One row of the admin user lists (GET /api/admin/patients-auth and /api/admin/experts-auth). */
 export interface AdminUserSummary {
@@ -134,12 +126,6 @@ export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as cons
  */
 export const QUEUES_PASS_COOKIE = { name: 'cqa_queues', path: '/admin/queues', ttlSeconds: 30 * 60 } as const;
 
-/** Texts of the accounts API that the spec does not quote (ours), continued. */
-export const AccountTexts = {
-  invalidTransition: (from: ApprovalStatus, to: ApprovalStatus) =>
-    `The approval status cannot change from ${from} to ${to}.`,
-  adminExists: 'An account with this email already exists.',
-} as const;
 
 /** GET /api/user/approval-status/{userId}. */
 export interface ApprovalStatusResponse {

@@ -12,3 +12,4 @@ export * from './reports';
 export * from './import';
 export * from './ai';
 export * from './ai-profile';
+export * from './question-permissions';

@@ -1,7 +1,16 @@
 /**
- * The message catalogue: every user-facing text of the product specification's validation rules (section 5),
- * portal rules (section 6) and error and success lists (section 8), word for word. Server and web both show these;
- * nothing here is written a second time elsewhere. Texts with a slot are functions.
+ * The message catalogue. Where a text lives: every text the product specification quotes, and every text both the
+ * server and the web use, is here (and nowhere else); a screen's own words are in its feature's `texts.ts`
+ * (`apps/<app>/src/features/<feature>/texts.ts`, or `libs/web-ui/src/qa/texts.ts` for the shared Q&A components).
+ * Texts with a slot are functions.
+ */
+import type { QuestionFilter } from './questions';
+import { REPORT_TYPES } from './reports';
+import type { ApprovalStatus } from './roles';
+
+/**
+ * The specification's validation rules (section 5), portal rules (section 6) and error and success lists (section 8),
+ * word for word, plus our own texts for situations the spec has none for (`platform`).
  */
 export const Messages = {
   validation: {
@@ -150,4 +159,112 @@ export const Messages = {
     bodyNotJson: 'The request body is not valid JSON.',
     moreProblems: (count: number) => `…and ${count} more problems.`,
   },
+} as const;
+
+/** The question screens' texts the spec quotes (section 2), shown by the three remotes and the shared Q&A components. */
+export const QuestionTexts = {
+  askButton: 'Ask a new question',
+  askModalTitle: 'Ask a New Question',
+  patientEmpty: 'No questions found. Be the first to ask!',
+  expertEmpty: 'No questions found matching your criteria.',
+  needsExpertAnswerBadge: 'Needs expert answer',
+  filterLabels: { unanswered: 'Needs Expert Answer', all: 'All Questions', answered: 'Answered by Expert' } as Record<QuestionFilter, string>,
+  anonymous: 'Anonymous',
+  viewProfile: 'View Profile',
+  provideExpertAnswer: 'Provide Expert Answer',
+  submitExpertAnswer: 'Submit Expert Answer',
+  editAnswer: 'Edit Answer',
+  emptyTabPatient: (tab: string) => `No ${tab} answers yet. Check back later!`,
+  emptyTabExpert: (tab: string) => `No ${tab} answers yet.`,
+  deleteAnswerTitle: 'Delete Answer',
+  deleteAnswerBody: 'Are you sure you want to delete this answer? This action cannot be undone.',
+  reviewEmpty: 'No expert or AI answers yet.',
+  loadingQuestion: 'Loading question...',
+  createQuestionManually: 'Create Question Manually',
+  adminDashboardTitle: 'Admin Dashboard',
+  addAnswer: 'Add Answer',
+  expertAnswerBadge: 'Expert Answer',
+} as const;
+
+/** The API's own refusal and validation texts for questions, answers and ratings (the spec has none for these). */
+export const QuestionApiTexts = {
+  notYourQuestion: 'You can only edit your own questions.',
+  notYourAnswer: 'You can only change your own expert answers.',
+  expertAnswersOnly: 'Experts can only add expert answers.',
+  answerTypeRequired: 'Choose the kind of answer: ai, quora, expert or deep_research.',
+  cannotRateOwnAnswer: 'You cannot rate your own answer.',
+  cancerTypeInvalid: 'Choose a cancer type from the list.',
+  ratingRange: 'Rating must be a whole number from 1 to 5.',
+  answerNotFound: 'Answer not found.',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
+} as const;
+
+/** Texts of the auth API that the spec does not quote (ours). */
+export const AuthTexts = {
+  invalidCredentials: 'Invalid email or password.',
+  emailVerified: 'Your email has been verified. You can now log in.',
+  verificationExpired: 'This verification link has expired. Please request a new one.',
+  verificationInvalid: 'This verification link is not valid.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+} as const;
+
+/** Texts of the accounts API that the spec does not quote (ours), continued. */
+export const AccountTexts = {
+  invalidTransition: (from: ApprovalStatus, to: ApprovalStatus) =>
+    `The approval status cannot change from ${from} to ${to}.`,
+  adminExists: 'An account with this email already exists.',
+} as const;
+
+/**
+ * The profile screens' texts the spec quotes (section 2), and our own profile validation texts, which the contracts'
+ * rules, the server and the web all use (marked below).
+ */
+export const ProfileTexts = {
+  summaryTitleFor: 'Profile Summary for',
+  summaryTitle: 'Profile Summary',
+  summaryTitleForPatientId: 'Profile Summary for Patient ID: ',
+  lastUpdated: 'Last updated',
+  goToDashboard: 'Go to Dashboard',
+  notSpecified: 'Not specified',
+  viewConsolidatedProfile: 'View Consolidated Profile',
+  unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
+  loadingSummary: 'Loading summary...',
+  viewProfile: 'View Profile',
+  edit: 'Edit',
+  other: 'Other',
+  performanceScaleLink: 'Karnofsky Performance Status Scale',
+  reviewOfSystemsLink: 'Review of Systems Symptom List',
+  // Our own texts (the spec shows none for these).
+  notAProfile: 'The profile must be an object of field names and values.',
+  unknownField: (name: string) => `Unknown profile field: ${name}`,
+  notAnOption: 'Please choose one of the listed options.',
+  notAList: 'Please choose from the list.',
+  notText: 'Please enter text.',
+  textTooLong: (max: number) => `Please use at most ${max} characters.`,
+  notANumber: 'Please enter a number.',
+  wholeNumber: 'Please enter a whole number.',
+  notSymptoms: 'Symptoms must be grouped by body system.',
+  unknownSymptomCategory: (category: string) => `Unknown body system: ${category}`,
+  unknownSymptom: (symptom: string) => `Unknown symptom: ${symptom}`,
+  notRelativeDetails: 'Family history details must be given per relative.',
+  unknownRelative: (relative: string) => `Unknown relative: ${relative}`,
+  /** Final submit refused by the server: the spec's toast text followed by the missing labels. */
+  missingFields: (labels: readonly string[]) => `Please fill out all required fields to complete your profile: ${labels.join(', ')}`,
+  patientExists: 'This user already has a patient record.',
+  notAPatient: 'This user is not a patient.',
+} as const;
+
+/** The reports API's own refusals (the spec has none for these); the web shows them as the server sends them. */
+export const ReportTexts = {
+  oneFileOnly: 'Please upload one file at a time.',
+  tooManyFields: 'The upload has too many form fields.',
+  fileFieldName: 'Send the report in the "file" field.',
+  multipartRequired: 'Send the report as multipart/form-data.',
+  malformed: 'The upload is not a valid multipart form.',
+  interrupted: 'The upload was interrupted. Please try again.',
+  whoseReports: 'user_id or patient_id is required.',
+  fieldsBeforeFile: 'Send report_type (and user_id) before the file.',
+  reportTypeInvalid: `report_type must be one of: ${REPORT_TYPES.join(', ')}`,
+  userIdRequired: 'user_id is required when uploading for a patient.',
+  userIdInvalid: 'user_id must be a UUID',
 } as const;

@@ -185,40 +185,4 @@ export function roundRating(average: number | null | undefined): number | null {
   return average == null || Number.isNaN(Number(average)) ? null : Math.round(Number(average) * 10) / 10;
 }
 
-/** Texts of the question screens (spec section 2) that are not in the message catalogue. */
-export const QuestionTexts = {
-  askButton: 'Ask a new question',
-  askModalTitle: 'Ask a New Question',
-  patientEmpty: 'No questions found. Be the first to ask!',
-  expertEmpty: 'No questions found matching your criteria.',
-  needsExpertAnswerBadge: 'Needs expert answer',
-  filterLabels: { unanswered: 'Needs Expert Answer', all: 'All Questions', answered: 'Answered by Expert' } as Record<QuestionFilter, string>,
-  anonymous: 'Anonymous',
-  viewProfile: 'View Profile',
-  provideExpertAnswer: 'Provide Expert Answer',
-  submitExpertAnswer: 'Submit Expert Answer',
-  editAnswer: 'Edit Answer',
-  emptyTabPatient: (tab: string) => `No ${tab} answers yet. Check back later!`,
-  emptyTabExpert: (tab: string) => `No ${tab} answers yet.`,
-  deleteAnswerTitle: 'Delete Answer',
-  deleteAnswerBody: 'Are you sure you want to delete this answer? This action cannot be undone.',
-  reviewEmpty: 'No expert or AI answers yet.',
-  loadingQuestion: 'Loading question...',
-  createQuestionManually: 'Create Question Manually',
-  adminDashboardTitle: 'Admin Dashboard',
-  addAnswer: 'Add Answer',
-  expertAnswerBadge: 'Expert Answer',
-} as const;
 
-/** The API's own refusal and validation texts for questions, answers and ratings (the spec has none for these). */
-export const QuestionApiTexts = {
-  notYourQuestion: 'You can only edit your own questions.',
-  notYourAnswer: 'You can only change your own expert answers.',
-  expertAnswersOnly: 'Experts can only add expert answers.',
-  answerTypeRequired: 'Choose the kind of answer: ai, quora, expert or deep_research.',
-  cannotRateOwnAnswer: 'You cannot rate your own answer.',
-  cancerTypeInvalid: 'Choose a cancer type from the list.',
-  ratingRange: 'Rating must be a whole number from 1 to 5.',
-  answerNotFound: 'Answer not found.',
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters long.`,
-} as const;

@@ -1,7 +1,7 @@
 /**
  * Medical reports (spec sections 3, 5, 6, 7 and 9): the report types, upload limits, the file-type check both sides
- * apply, the size display, the response shape and the paths. Texts the spec quotes live in `Messages`; the ones it
- * does not (labels, our own refusals) are in `ReportTexts`.
+ * apply, the size display, the response shape and the paths. Texts the spec quotes live in `Messages`, the API's own
+ * refusals in `ReportTexts` (both in messages.ts), the screens' own words in the patient remote.
  */
 
 /** The five report types of spec section 3, as stored. */
@@ -112,32 +112,3 @@ export interface MedicalReportListQuery {
   patient_id?: string;
 }
 
-/** Screen texts and our own refusals (the spec has none for these). */
-export const ReportTexts = {
-  sectionTitle: 'Medical Reports',
-  reportTypeLabel: 'Report type',
-  fileLabel: 'Report file',
-  chooseFile: 'Choose file',
-  allowedHint: 'PDF, JPG, JPEG or PNG, up to 15 MB. One file at a time.',
-  upload: 'Upload',
-  uploading: 'Uploading…',
-  uploadProgress: 'Upload progress',
-  open: 'Open',
-  delete: 'Delete',
-  cancel: 'Cancel',
-  deleteTitle: 'Delete report',
-  deleteConfirm: (fileName: string) => `Delete "${fileName}"? This cannot be undone.`,
-  loading: 'Loading reports...',
-  columns: { file: 'File', type: 'Type', date: 'Uploaded', size: 'Size', actions: 'Actions' },
-  oneFileOnly: 'Please upload one file at a time.',
-  tooManyFields: 'The upload has too many form fields.',
-  fileFieldName: 'Send the report in the "file" field.',
-  multipartRequired: 'Send the report as multipart/form-data.',
-  malformed: 'The upload is not a valid multipart form.',
-  interrupted: 'The upload was interrupted. Please try again.',
-  whoseReports: 'user_id or patient_id is required.',
-  fieldsBeforeFile: 'Send report_type (and user_id) before the file.',
-  reportTypeInvalid: `report_type must be one of: ${REPORT_TYPES.join(', ')}`,
-  userIdRequired: 'user_id is required when uploading for a patient.',
-  userIdInvalid: 'user_id must be a UUID',
-} as const;

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { Messages } from '@cqa/contracts';
-import { createAppStore, installFetchMock, routesOf, signedInState, testUser, type AuthState, type RemoteName } from '@cqa/web-core';
+import { createAppStore, routesOf, type AuthState, type RemoteName } from '@cqa/web-core';
+import { installFetchMock, signedInState, testUser } from '@cqa/web-core/testing';
 import { App } from './App';
 import { createRemotePageResolver, type RemotePagesLoader } from './routing/remote-pages';
 

@@ -3,6 +3,5 @@ export * from './symptoms';
 export * from './karnofsky';
 export * from './fields';
 export * from './rules';
-export * from './texts';
 export * from './views';
 export * from './api';

@@ -3,14 +3,13 @@
  * records, the final-submit check, field validation with the spec's messages, number clamping, height and BMI
  * conversions, the year rule and the completion percentage. Pure functions: the wizard and the API share them.
  */
-import { Messages } from '../messages';
 import {
   CM_PER_INCH, INCHES_PER_FOOT, KG_PER_LB, LEGACY_NONE_OTHER, NONE_OPTION, OTHER_OPTION, PROFILE_FIELDS, PatientProfileData,
   ProfileFieldDef, ProfileFieldName, TEXT_MAX_LENGTH, profileField,
 } from './fields';
 import { RELATIVES } from './lists';
 import { SYMPTOM_CATEGORIES, SYMPTOMS_BY_CATEGORY, SymptomCategory, SymptomMap } from './symptoms';
-import { ProfileTexts } from './texts';
+import { Messages, ProfileTexts } from '../messages';
 
 type Values = Partial<PatientProfileData>;
 type Loose = Record<string, unknown>;

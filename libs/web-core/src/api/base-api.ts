@@ -70,6 +70,11 @@ export const baseApi = createApi({
   endpoints: () => ({}),
 });
 
+/** Contract paths start at the site root ('/api/…'); baseApi already prefixes '/api'. */
+export function apiRelative(path: string): string {
+  return path.replace(/^\/api(?=\/|$)/, '') || '/';
+}
+
 /** The user-facing text of a failed call: the server's message, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   const data = (error as { data?: unknown } | undefined)?.data as { message?: unknown } | undefined;

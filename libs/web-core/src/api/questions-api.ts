@@ -17,12 +17,9 @@ import {
   type UpdateQuestionRequest,
 } from '@cqa/contracts';
 import { useToast } from '../toast/use-toast';
-import { baseApi, errorMessage, errorStatus } from './base-api';
+import { apiRelative as rel, baseApi, errorMessage, errorStatus } from './base-api';
 
 type Id = number | string;
-
-/** The contract's paths start with /api, which is the base URL of baseApi already. */
-const rel = (path: string) => path.replace(/^\/api(?=\/)/, '');
 
 /** Builds the list query string in a fixed order; empty values are left out. */
 export function questionListUrl(query: QuestionListQuery): string {

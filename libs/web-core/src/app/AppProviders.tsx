@@ -1,8 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { appTheme } from '@cqa/web-ui';
 import type { AppStore } from '../store/store';
 
 const Content = createContext<ReactNode>(null);
@@ -12,15 +11,16 @@ function RouterContent() {
 }
 
 /**
- * Store, antd theme and router: what the shell and each remote's dev harness wrap their pages in. A data router
+ * Store, antd theme and router: what the shell and each remote's dev harness wrap their pages in. The theme is passed
+ * in (web-ui's appTheme) because web-core does not import web-ui. A data router
  * (one splat route whose element holds the app's own <Routes>) so pages can block navigation with useBlocker,
  * e.g. the profile wizard's unsaved-changes prompt.
  */
-export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+export function AppProviders({ store, theme, children }: { store: AppStore; theme?: ThemeConfig; children: ReactNode }) {
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <RouterContent /> }]));
   return (
     <Provider store={store}>
-      <ConfigProvider theme={appTheme}>
+      <ConfigProvider theme={theme}>
         <Content.Provider value={children}>
           <RouterProvider router={router} />
         </Content.Provider>

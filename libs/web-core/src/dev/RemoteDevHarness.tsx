@@ -1,17 +1,24 @@
-import type { ComponentType } from 'react';
-import { Layout } from 'antd';
+import type { ComponentType, ReactNode } from 'react';
+import { Layout, type ThemeConfig } from 'antd';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
-import { AppFooter } from '@cqa/web-ui';
 import { AppProviders } from '../app/AppProviders';
 import { routesOf, type RemoteName } from '../routes/route-table';
 import { createAppStore } from '../store/store';
 
+interface RemoteDevHarnessProps {
+  app: RemoteName;
+  pages: Record<string, ComponentType>;
+  /** web-ui's theme and footer, passed in by the remote: web-core does not import web-ui. */
+  theme?: ThemeConfig;
+  footer?: ReactNode;
+}
+
 /** Renders one remote's pages on its own dev server, without the shell (guards unmounted, as in the shell). */
-export function RemoteDevHarness({ app, pages }: { app: RemoteName; pages: Record<string, ComponentType> }) {
+export function RemoteDevHarness({ app, pages, theme, footer }: RemoteDevHarnessProps) {
   const own = routesOf(app);
   const staticPaths = own.filter((route) => !route.path.includes(':')).map((route) => route.path);
   return (
-    <AppProviders store={createAppStore()}>
+    <AppProviders store={createAppStore()} theme={theme}>
       <Layout style={{ minHeight: '100vh' }}>
         <Layout.Header style={{ background: '#fff', borderBottom: '1px solid #d9d9d9' }}>
           <nav aria-label={`${app} remote pages`} style={{ display: 'flex', gap: 16 }}>
@@ -32,7 +39,7 @@ export function RemoteDevHarness({ app, pages }: { app: RemoteName; pages: Recor
             <Route path="*" element={<Navigate to={staticPaths[0]} replace />} />
           </Routes>
         </Layout.Content>
-        <AppFooter />
+        {footer}
       </Layout>
     </AppProviders>
   );

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Messages } from '@cqa/contracts';
 import { AnswerForm } from './AnswerForm';
-import { answerFixture } from './testing';
+import { answerFixture } from '../testing/qa-fixtures';
 
 jest.setTimeout(60_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

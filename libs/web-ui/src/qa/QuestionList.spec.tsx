@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { QuestionList } from './QuestionList';
-import { questionSummaryFixture } from './testing';
+import { questionSummaryFixture } from '../testing/qa-fixtures';
 
 jest.setTimeout(60_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

@@ -1,8 +1,9 @@
 import { QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/contracts';
 
 /**
- * Texts of the question screens that the spec does not quote (ours). The spec's own texts come from the contracts
- * (QuestionTexts, Messages, ANSWER_KIND_LABELS, RATING_LABELS) and are never retyped here.
+ * Words of the shared Q&A components and of the question screens built from them, that the spec does not quote (ours).
+ * The spec's own texts come from the contracts' catalogue (QuestionTexts, Messages, ANSWER_KIND_LABELS, RATING_LABELS);
+ * words of one page only are in that page's feature `texts.ts`.
  */
 export const QaUiTexts = {
   searchLabel: 'Search questions',
@@ -14,17 +15,8 @@ export const QaUiTexts = {
   questionPlaceholder: `Describe your question (at least ${QUESTION_MIN_LENGTH} characters)`,
   loadingQuestions: 'Loading questions...',
   backToQuestions: 'Back to questions',
-  backToQuestion: 'Back to the question',
   questionErrorTitle: 'Question unavailable',
   questionListHeading: 'Questions',
-  reviewAnswers: 'Review answers (blinded)',
-  reviewTitle: 'Review answers',
-  reviewIntro: 'Answers from experts and AI on this question, without their authors. Rate and comment on each.',
-  blindedAnswer: (n: number) => `Answer ${n}`,
-  bannerNoExpert: 'No expert has answered this question yet. Share your expertise.',
-  bannerOtherExpert: 'Another expert has already answered this question. You can still add your own expert answer.',
-  bannerOwn: 'You have answered this question. You can edit or delete your answer in the Expert Answers tab.',
-  addAnswerTitle: (kindLabel: string) => `Add Answer: ${kindLabel}`,
   /** The {tab} of the spec's empty texts ('No {tab} answers yet.'), as a reader would say it. */
   emptyTabNoun: { ai: 'OpenAI O1', quora: 'community', expert: 'expert', deep_research: 'Deep Research' } as Record<AnswerKind, string>,
   pagination: 'Question pages',
@@ -34,14 +26,10 @@ export const QaUiTexts = {
   answersCount: (count: number) => (count === 1 ? '1 answer' : `${count} answers`),
   submitted: (date: string) => `Submitted ${date}`,
   patientId: 'Patient ID',
-  edit: 'Edit',
   save: 'Save',
   cancel: 'Cancel',
   delete: 'Delete',
   submit: 'Submit',
-  editCancerType: 'Edit cancer type',
-  editQuestionText: 'Edit question text',
-  editQuestion: 'Edit question',
   answersHeading: 'Answers',
   answerText: 'Answer',
   explanation: 'Explanation and logic',
@@ -62,14 +50,10 @@ export const QaUiTexts = {
   noRatings: 'No ratings yet',
   averageRating: 'Average rating',
   ratingCount: (count: number) => (count === 1 ? '1 rating' : `${count} ratings`),
-  guidanceHeading: 'How experts rate',
   guidance: (categories: readonly string[]) =>
     `Score the answer from 1 to 5 on each of ${categories.slice(0, -1).join(', ')} and ${categories.at(-1)}; your star rating is their average.`,
   useTemplate: 'Insert feedback template',
   feedbackTemplate: (categories: readonly string[]) => categories.map((category) => `${category}: `).join('\n'),
-  deleteQuestionTitle: 'Delete Question',
-  deleteQuestionNamed: (question: string) => `Delete question: ${question}`,
-  deleteQuestionBody: 'Are you sure you want to delete this question and all its answers? This action cannot be undone.',
   statsLabel: 'Counts',
   patients: 'Patients',
   experts: 'Experts',

@@ -58,7 +58,7 @@ export class AnswersService {
   /** Rating and feedback are saved together; rating again updates. Feedback left out keeps the earlier feedback. */
   async rate(caller: AuthenticatedUser, answerId: number, dto: RateAnswerDto): Promise<AnswerView> {
     const answer = await this.stored(answerId);
-    const refusal = rateRefusal(caller, { expertId: answer.expert_id });
+    const refusal = rateRefusal(caller, answer);
     if (refusal) throw new ForbiddenException(refusal);
     const patientId = caller.role === 'patient' ? await this.patients.requireOwnRecordId(caller.id) : null;
     const expertId = caller.role === 'expert' ? caller.id : null;
@@ -87,7 +87,7 @@ export class AnswersService {
   /** An answer the caller may edit or delete: experts their own expert answers, admins any. */
   private async changeable(caller: AuthenticatedUser, answerId: number): Promise<StoredAnswer> {
     const answer = await this.stored(answerId);
-    if (!mayChangeAnswer(caller, { answerType: answer.answer_type, expertId: answer.expert_id })) {
+    if (!mayChangeAnswer(caller, answer)) {
       throw new ForbiddenException(QuestionApiTexts.notYourAnswer);
     }
     return answer;

@@ -1,33 +1,7 @@
-import { AnswerKind, Messages, QuestionApiTexts, Role } from '@cqa/contracts';
+import { AnswerKind, Messages } from '@cqa/contracts';
 
-/**
- * Who may do what with questions, answers and ratings (spec section 6), as plain predicates the services apply after
- * loading the record. The route roles are the first fence; these decide ownership.
- */
-export interface Caller { id: string; role: Role }
-
-/** Patients edit the text and cancer type of their own questions; admins edit any; experts none. */
-export function mayEditQuestion(caller: Caller, question: { userId: string | null }): boolean {
-  if (caller.role === 'admin') return true;
-  return caller.role === 'patient' && question.userId === caller.id;
-}
-
-/** Experts edit and delete only their own expert answers; admins any answer; patients none. */
-export function mayChangeAnswer(caller: Caller, answer: { answerType: AnswerKind; expertId: string | null }): boolean {
-  if (caller.role === 'admin') return true;
-  return caller.role === 'expert' && answer.answerType === 'expert' && answer.expertId === caller.id;
-}
-
-/**
- * Why the caller may not rate this answer, or null when they may. Patients rate any answer. Experts rate answers of
- * other experts, of the AI and deep research, and community answers too (the spec prompts experts to rate those 'on
- * scientific merit'), never their own. Admins never rate.
- */
-export function rateRefusal(caller: Caller, answer: { expertId: string | null }): string | null {
-  if (caller.role === 'admin') return Messages.platform.accessDenied;
-  if (caller.role === 'expert' && answer.expertId === caller.id) return QuestionApiTexts.cannotRateOwnAnswer;
-  return null;
-}
+/** Who may edit, change and rate (spec section 6) is decided in the contracts, so the web applies the same rules. */
+export { mayChangeAnswer, mayEditQuestion, rateRefusal } from '@cqa/contracts';
 
 /** Trimmed text, or null when blank. */
 export function cleanText(value: string | null | undefined): string | null {

@@ -58,7 +58,7 @@ export class QuestionsService {
 
   async update(caller: AuthenticatedUser, id: number, dto: UpdateQuestionDto): Promise<QuestionSummary> {
     const question = await this.summary(id);
-    if (!mayEditQuestion(caller, { userId: question.user_id })) throw new ForbiddenException(QuestionApiTexts.notYourQuestion);
+    if (!mayEditQuestion(caller, question)) throw new ForbiddenException(QuestionApiTexts.notYourQuestion);
     await this.questions.update(id, {
       text: dto.question_text !== undefined && dto.question_text !== null ? dto.question_text.trim() : undefined,
       cancerType: dto.cancer_type !== undefined ? storedCancerType(dto.cancer_type) : undefined,

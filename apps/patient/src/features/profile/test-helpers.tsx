@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { PROFILE_FIELD_NAMES, type AuthUser, type PatientProfileData, type PatientProfileResponse, type Role } from '@cqa/contracts';
-import { createAppStore, signedInState } from '@cqa/web-core';
+import { createAppStore } from '@cqa/web-core';
+import { signedInState } from '@cqa/web-core/testing';
 
 export const PATIENT_ID = '7f1c2a9e-0000-4000-8000-000000000077';
 export const PATIENT_USER_ID = '00000000-0000-4000-8000-000000000001';

@@ -2,7 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createAppStore, installFetchMock, signedInState, type AuthState, type AuthUser } from '@cqa/web-core';
+import { createAppStore, type AuthState, type AuthUser } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { TopBar } from './TopBar';
 
 const user = (role: AuthUser['role']): AuthState => signedInState(role);

@@ -1,7 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
-import { RequireAccess, routeTable, type PageKey } from '@cqa/web-core';
+import { routeTable, type PageKey } from '@cqa/web-core';
 import { shellPages } from '../../shell-pages';
 import { RemotePage } from './RemotePage';
+import { RequireAccess } from './RequireAccess';
 import type { RemotePageResolver } from './remote-pages';
 
 /** Every route of the route table, each behind its access guard (spec section 2). */

@@ -3,8 +3,9 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages, QuestionTexts } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
-import { questionSummaryFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { questionSummaryFixture } from '@cqa/web-ui/testing';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
 jest.setTimeout(90_000);
@@ -76,7 +77,7 @@ describe('AdminDashboardPage', () => {
     await waitFor(() => expect(toasts(store)).toContain(Messages.errors.deleteQuestionFailed));
 
     dialog = screen.getByRole('dialog', { name: 'Delete Question' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.success.questionDeleted));
     expect(api.calls.filter((c) => c.url === '/api/questions/100' && c.method === 'DELETE')).toHaveLength(2);
   });

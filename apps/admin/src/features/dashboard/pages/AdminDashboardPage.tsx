@@ -21,6 +21,7 @@ import {
   excerpt,
   useQuestionListParams,
 } from '@cqa/web-ui';
+import { AdminDashboardTexts } from '../texts';
 
 export function AdminDashboardPage() {
   const params = useQuestionListParams();
@@ -80,7 +81,7 @@ export function AdminDashboardPage() {
         emptyText={Messages.errors.noQuestions}
         linkTo={paths.adminQuestion}
         renderActions={(question) => (
-          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(question)} aria-label={QaUiTexts.deleteQuestionNamed(excerpt(question.question_text, 60))}>
+          <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(question)} aria-label={AdminDashboardTexts.deleteQuestionNamed(excerpt(question.question_text, 60))}>
             {QaUiTexts.delete}
           </Button>
         )}
@@ -88,8 +89,8 @@ export function AdminDashboardPage() {
       <QuestionFormModal open={creating} title={QuestionTexts.createQuestionManually} onSubmit={create} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={deleting !== null}
-        title={QaUiTexts.deleteQuestionTitle}
-        body={QaUiTexts.deleteQuestionBody}
+        title={AdminDashboardTexts.deleteQuestionTitle}
+        body={AdminDashboardTexts.deleteQuestionBody}
         onConfirm={remove}
         onCancel={() => setDeleting(null)}
       />

@@ -3,8 +3,9 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages, QuestionTexts } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
-import { answerFixture, questionDetailFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { answerFixture, questionDetailFixture } from '@cqa/web-ui/testing';
 import { AdminQuestionPage } from './AdminQuestionPage';
 
 jest.setTimeout(90_000);

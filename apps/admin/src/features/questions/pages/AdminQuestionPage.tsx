@@ -1,43 +1,50 @@
 import { useState } from 'react';
-import { Button, Space, Typography } from 'antd';
+import { Button } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link, useParams } from 'react-router-dom';
-import { ANSWER_KIND_LABELS, Messages, QuestionTexts, displayCancerType, type AnswerKind, type AnswerView } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, useQuestionActions, useQuestionQuery } from '@cqa/web-core';
+import { Link } from 'react-router-dom';
+import {
+  ANSWER_KIND_LABELS,
+  Messages,
+  QuestionTexts,
+  displayCancerType,
+  mayChangeAnswer,
+  mayEditQuestion,
+  type AnswerKind,
+  type AnswerView,
+} from '@cqa/contracts';
+import { paths, useQuestionDetail } from '@cqa/web-core';
 import {
   AnswerCard,
+  AnswerChangeButtons,
   AnswerForm,
-  AnswerTabs,
   CancerTypeBadge,
-  ConfirmDialog,
-  EmptyState,
+  DeleteAnswerDialog,
   QaUiTexts,
+  QuestionDetailLayout,
   QuestionEditForm,
   QuestionLoadState,
   QuestionMeta,
+  QuestionTitle,
   VisuallyHidden,
 } from '@cqa/web-ui';
+import { AdminQuestionTexts } from '../texts';
 
 /** Admins add, edit and delete any answer and edit the question; they never rate (spec section 6). */
 export function AdminQuestionPage() {
-  const { id = '' } = useParams();
-  const validId = /^\d+$/.test(id);
-  const user = useAppSelector(selectCurrentUser);
-  const { data: question, isLoading, error, refetch } = useQuestionQuery(id, { skip: !validId });
-  const actions = useQuestionActions(id);
+  const { question, user, actions, loadState } = useQuestionDetail();
   const [editingQuestion, setEditingQuestion] = useState(false);
   const [addingKind, setAddingKind] = useState<AnswerKind | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AnswerView | null>(null);
 
-  if (!validId || isLoading || error || !question) {
-    return <QuestionLoadState isLoading={isLoading} error={error} invalidId={!validId} onRetry={refetch} backTo={paths.adminDashboard} />;
-  }
+  if (!question) return <QuestionLoadState {...loadState} backTo={paths.adminDashboard} />;
+
+  const mayEdit = !!user && mayEditQuestion(user, question);
 
   const renderTop = (kind: AnswerKind) =>
     addingKind === kind ? (
       <AnswerForm
-        title={QaUiTexts.addAnswerTitle(ANSWER_KIND_LABELS[kind])}
+        title={AdminQuestionTexts.addAnswerTitle(ANSWER_KIND_LABELS[kind])}
         expertFields={kind === 'expert'}
         defaultExpertName={user?.firstName}
         onSubmit={async (values) => {
@@ -72,72 +79,60 @@ export function AdminQuestionPage() {
         answer={answer}
         showSearchMethod={kind === 'expert'}
         actions={
-          <Space>
-            <Button size="small" onClick={() => setEditingId(answer.id)}>
-              {QaUiTexts.editThisAnswer}
-            </Button>
-            <Button size="small" danger onClick={() => setDeleting(answer)}>
-              {QaUiTexts.deleteThisAnswer}
-            </Button>
-          </Space>
+          !!user && mayChangeAnswer(user, answer) && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => setDeleting(answer)} />
         }
       />
     );
 
-  return (
-    <section>
-      <p>
-        <Link to={paths.adminDashboard}>{QaUiTexts.backToQuestions}</Link>
-      </p>
-      {editingQuestion ? (
-        <>
-          <h1>
-            <VisuallyHidden>{QaUiTexts.editQuestion}</VisuallyHidden>
-          </h1>
-          <QuestionEditForm
-            name="edit_question"
-            fields={['question_text', 'cancer_type']}
-            initial={{ question_text: question.question_text, cancer_type: displayCancerType(question.cancer_type) }}
-            onSave={async (body) => {
-              const saved = await actions.updateQuestion(body, { success: Messages.success.questionUpdated, failure: Messages.errors.updateQuestionFailedRetry });
-              if (saved) setEditingQuestion(false);
-              return saved;
-            }}
-            onCancel={() => setEditingQuestion(false)}
-          />
-        </>
-      ) : (
-        <>
-          <QuestionMeta
-            createdAt={question.created_at}
-            patientId={question.patient_id}
-            profileHref={question.patient_id ? paths.patientProfile(question.patient_id) : undefined}
-            cancerType={<CancerTypeBadge value={question.cancer_type} />}
-          />
-          <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
-            <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0, whiteSpace: 'pre-wrap', flex: 1 }}>
-              {question.question_text}
-            </Typography.Title>
-            <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditingQuestion(true)} aria-label={QaUiTexts.editQuestion} />
-          </div>
-        </>
-      )}
-      <h2 style={{ fontSize: 20 }}>{QaUiTexts.answersHeading}</h2>
-      <AnswerTabs
-        answers={question.answers}
-        renderTop={renderTop}
-        renderEmpty={(kind) => <EmptyState message={QuestionTexts.emptyTabExpert(QaUiTexts.emptyTabNoun[kind])} />}
-        renderAnswer={renderAnswer}
+  const head = editingQuestion ? (
+    <>
+      <h1>
+        <VisuallyHidden>{AdminQuestionTexts.editQuestion}</VisuallyHidden>
+      </h1>
+      <QuestionEditForm
+        name="edit_question"
+        fields={['question_text', 'cancer_type']}
+        initial={{ question_text: question.question_text, cancer_type: displayCancerType(question.cancer_type) }}
+        onSave={async (body) => {
+          const saved = await actions.updateQuestion(body, { success: Messages.success.questionUpdated, failure: Messages.errors.updateQuestionFailedRetry });
+          if (saved) setEditingQuestion(false);
+          return saved;
+        }}
+        onCancel={() => setEditingQuestion(false)}
       />
-      <ConfirmDialog
+    </>
+  ) : (
+    <>
+      <QuestionMeta
+        createdAt={question.created_at}
+        patientId={question.patient_id}
+        profileHref={question.patient_id ? paths.patientProfile(question.patient_id) : undefined}
+        cancerType={<CancerTypeBadge value={question.cancer_type} />}
+      />
+      <QuestionTitle
+        text={question.question_text}
+        action={
+          mayEdit && <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditingQuestion(true)} aria-label={AdminQuestionTexts.editQuestion} />
+        }
+      />
+    </>
+  );
+
+  return (
+    <QuestionDetailLayout
+      nav={<Link to={paths.adminDashboard}>{QaUiTexts.backToQuestions}</Link>}
+      head={head}
+      answers={question.answers}
+      renderTop={renderTop}
+      renderAnswer={renderAnswer}
+    >
+      <DeleteAnswerDialog
         open={deleting !== null}
-        title={QuestionTexts.deleteAnswerTitle}
-        body={QuestionTexts.deleteAnswerBody}
         onConfirm={async () => {
           if (deleting && (await actions.deleteAnswer(deleting.id))) setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </QuestionDetailLayout>
   );
 }

@@ -3,7 +3,8 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminUserSummary, ProfileAccessLogEntry } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { UserManagementPage } from '../pages/UserManagementPage';
 
 jest.setTimeout(90_000);

@@ -3,8 +3,9 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages, QuestionTexts } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState, testUser } from '@cqa/web-core';
-import { answerFixture, questionDetailFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState, testUser } from '@cqa/web-core/testing';
+import { answerFixture, questionDetailFixture } from '@cqa/web-ui/testing';
 import { AnswerReviewPage } from './AnswerReviewPage';
 
 jest.setTimeout(90_000);

@@ -1,29 +1,24 @@
 import { Typography } from 'antd';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { QuestionTexts } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, useQuestionActions, useQuestionQuery } from '@cqa/web-core';
+import { paths, useQuestionDetail } from '@cqa/web-core';
 import { AnswerCard, AnswerRating, CancerTypeBadge, EmptyState, PageTitle, QaUiTexts, QuestionLoadState } from '@cqa/web-ui';
 import { answersForReview } from '../../answers/expert-answer-rules';
+import { AnswerReviewTexts } from '../texts';
 
 /** Expert-to-expert review: other experts' and the AI's answers, authors hidden, each with rating and feedback. */
 export function AnswerReviewPage() {
-  const { id = '' } = useParams();
-  const validId = /^\d+$/.test(id);
-  const user = useAppSelector(selectCurrentUser);
-  const { data: question, isLoading, error, refetch } = useQuestionQuery(id, { skip: !validId });
-  const actions = useQuestionActions(id);
+  const { question, user, actions, loadState } = useQuestionDetail();
 
-  if (!validId || isLoading || error || !question) {
-    return <QuestionLoadState isLoading={isLoading} error={error} invalidId={!validId} onRetry={refetch} backTo={paths.expertQuestions} />;
-  }
+  if (!question) return <QuestionLoadState {...loadState} backTo={paths.expertQuestions} />;
 
-  const answers = answersForReview(question, user?.id);
+  const answers = answersForReview(question, user);
   return (
     <section>
       <p>
-        <Link to={paths.expertQuestion(question.id)}>{QaUiTexts.backToQuestion}</Link>
+        <Link to={paths.expertQuestion(question.id)}>{AnswerReviewTexts.backToQuestion}</Link>
       </p>
-      <PageTitle>{QaUiTexts.reviewTitle}</PageTitle>
+      <PageTitle>{AnswerReviewTexts.reviewTitle}</PageTitle>
       <section aria-labelledby="review-question" style={{ marginBottom: 24 }}>
         <h2 id="review-question" style={{ fontSize: 20 }}>
           {QaUiTexts.questionLabel}
@@ -32,7 +27,7 @@ export function AnswerReviewPage() {
         <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', fontSize: 16, marginTop: 8 }}>{question.question_text}</Typography.Paragraph>
       </section>
       <h2 style={{ fontSize: 20 }}>{QaUiTexts.answersHeading}</h2>
-      <Typography.Paragraph type="secondary">{QaUiTexts.reviewIntro}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{AnswerReviewTexts.reviewIntro}</Typography.Paragraph>
       {answers.length === 0 ? (
         <EmptyState message={QuestionTexts.reviewEmpty} />
       ) : (
@@ -40,7 +35,7 @@ export function AnswerReviewPage() {
           <AnswerCard
             key={answer.id}
             answer={answer}
-            heading={QaUiTexts.blindedAnswer(index + 1)}
+            heading={AnswerReviewTexts.blindedAnswer(index + 1)}
             rating={
               <AnswerRating
                 myRating={answer.my_rating}

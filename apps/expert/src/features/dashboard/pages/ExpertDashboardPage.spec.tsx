@@ -3,8 +3,9 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QuestionTexts } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
-import { questionSummaryFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { questionSummaryFixture } from '@cqa/web-ui/testing';
 import { ExpertDashboardPage } from './ExpertDashboardPage';
 
 jest.setTimeout(90_000);

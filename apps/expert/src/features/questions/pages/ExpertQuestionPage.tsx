@@ -1,42 +1,43 @@
 import { useState } from 'react';
-import { Alert, Button, Space, Typography } from 'antd';
-import { Link, useParams } from 'react-router-dom';
-import { QuestionTexts, type AnswerView } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, useQuestionActions, useQuestionQuery } from '@cqa/web-core';
+import { Alert, Button } from 'antd';
+import { Link } from 'react-router-dom';
+import { QuestionTexts, mayChangeAnswer, mayRateAnswer, type AnswerView } from '@cqa/contracts';
+import { paths, useQuestionDetail } from '@cqa/web-core';
 import {
   AnswerCard,
+  AnswerChangeButtons,
   AnswerForm,
   AnswerRating,
-  AnswerTabs,
   CancerTypeBadge,
-  ConfirmDialog,
-  EmptyState,
+  DeleteAnswerDialog,
   QaUiTexts,
+  QuestionDetailLayout,
   QuestionLoadState,
   QuestionMeta,
+  QuestionTitle,
 } from '@cqa/web-ui';
-import { isOwnAnswer, ratingPrompt } from '../../answers/expert-answer-rules';
+import { ratingPrompt } from '../../answers/expert-answer-rules';
+import { ExpertQuestionTexts } from '../texts';
 
 export function ExpertQuestionPage() {
-  const { id = '' } = useParams();
-  const validId = /^\d+$/.test(id);
-  const user = useAppSelector(selectCurrentUser);
-  const { data: question, isLoading, error, refetch } = useQuestionQuery(id, { skip: !validId });
-  const actions = useQuestionActions(id);
+  const { question, user, actions, loadState } = useQuestionDetail();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AnswerView | null>(null);
 
-  if (!validId || isLoading || error || !question) {
-    return <QuestionLoadState isLoading={isLoading} error={error} invalidId={!validId} onRetry={refetch} backTo={paths.expertQuestions} />;
-  }
+  if (!question) return <QuestionLoadState {...loadState} backTo={paths.expertQuestions} />;
 
+  const mayChange = (answer: AnswerView) => !!user && mayChangeAnswer(user, answer);
   const expertAnswers = question.answers.expert ?? [];
-  const hasOwn = expertAnswers.some((answer) => isOwnAnswer(answer, user?.id));
-  const bannerText = hasOwn ? QaUiTexts.bannerOwn : expertAnswers.length > 0 ? QaUiTexts.bannerOtherExpert : QaUiTexts.bannerNoExpert;
+  const hasOwn = expertAnswers.some(mayChange);
+  const bannerText = hasOwn
+    ? ExpertQuestionTexts.bannerOwn
+    : expertAnswers.length > 0
+      ? ExpertQuestionTexts.bannerOtherExpert
+      : ExpertQuestionTexts.bannerNoExpert;
 
   const renderAnswer = (answer: AnswerView) => {
-    const own = isOwnAnswer(answer, user?.id);
+    const own = mayChange(answer);
     if (own && editingId === answer.id) {
       return (
         <AnswerForm
@@ -57,20 +58,10 @@ export function ExpertQuestionPage() {
       <AnswerCard
         answer={answer}
         showSearchMethod={answer.answer_type === 'expert'}
-        actions={
-          own && (
-            <Space>
-              <Button size="small" onClick={() => setEditingId(answer.id)}>
-                {QaUiTexts.editThisAnswer}
-              </Button>
-              <Button size="small" danger onClick={() => setDeleting(answer)}>
-                {QaUiTexts.deleteThisAnswer}
-              </Button>
-            </Space>
-          )
-        }
+        actions={own && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => setDeleting(answer)} />}
         rating={
-          !own && (
+          !!user &&
+          mayRateAnswer(user, answer) && (
             <AnswerRating
               myRating={answer.my_rating}
               myFeedback={answer.my_feedback}
@@ -84,12 +75,8 @@ export function ExpertQuestionPage() {
     );
   };
 
-  return (
-    <section>
-      <p style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>
-        <Link to={paths.expertQuestions}>{QaUiTexts.backToQuestions}</Link>
-        <Link to={paths.expertAnswerReview(question.id)}>{QaUiTexts.reviewAnswers}</Link>
-      </p>
+  const head = (
+    <>
       <QuestionMeta
         createdAt={question.created_at}
         patientId={question.patient_id}
@@ -97,9 +84,7 @@ export function ExpertQuestionPage() {
         profileInNewTab
         cancerType={<CancerTypeBadge value={question.cancer_type} />}
       />
-      <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0, whiteSpace: 'pre-wrap' }}>
-        {question.question_text}
-      </Typography.Title>
+      <QuestionTitle text={question.question_text} />
       <Alert
         type={expertAnswers.length > 0 ? 'success' : 'info'}
         showIcon
@@ -127,21 +112,28 @@ export function ExpertQuestionPage() {
           onCancel={() => setAdding(false)}
         />
       )}
-      <h2 style={{ fontSize: 20 }}>{QaUiTexts.answersHeading}</h2>
-      <AnswerTabs
-        answers={question.answers}
-        renderEmpty={(kind) => <EmptyState message={QuestionTexts.emptyTabExpert(QaUiTexts.emptyTabNoun[kind])} />}
-        renderAnswer={renderAnswer}
-      />
-      <ConfirmDialog
+    </>
+  );
+
+  return (
+    <QuestionDetailLayout
+      nav={
+        <>
+          <Link to={paths.expertQuestions}>{QaUiTexts.backToQuestions}</Link>
+          <Link to={paths.expertAnswerReview(question.id)}>{ExpertQuestionTexts.reviewAnswers}</Link>
+        </>
+      }
+      head={head}
+      answers={question.answers}
+      renderAnswer={renderAnswer}
+    >
+      <DeleteAnswerDialog
         open={deleting !== null}
-        title={QuestionTexts.deleteAnswerTitle}
-        body={QuestionTexts.deleteAnswerBody}
         onConfirm={async () => {
           if (deleting && (await actions.deleteAnswer(deleting.id))) setDeleting(null);
         }}
         onCancel={() => setDeleting(null)}
       />
-    </section>
+    </QuestionDetailLayout>
   );
 }

@@ -3,8 +3,9 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Messages, QuestionTexts } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState } from '@cqa/web-core';
-import { questionDetailFixture, questionSummaryFixture } from '@cqa/web-ui';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { questionDetailFixture, questionSummaryFixture } from '@cqa/web-ui/testing';
 import { PatientQuestionPage } from '../../questions/pages/PatientQuestionPage';
 import { PatientsDashboardPage } from './PatientsDashboardPage';
 

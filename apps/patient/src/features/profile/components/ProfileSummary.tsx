@@ -1,8 +1,9 @@
 import { Button, Card, Space, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import { ProfileTexts, SUMMARY_CARD_TITLES, normalizeLegacyProfile, type AuthUser } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, usePatientProfileQuery } from '@cqa/web-core';
+import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { LoadingState, PageTitle } from '@cqa/web-ui';
+import { usePatientProfileQuery } from '../api';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { patientName, stepFieldNames } from '../model';
 import { ProfileScreenTexts } from '../texts';

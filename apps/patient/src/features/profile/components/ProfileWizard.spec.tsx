@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Messages, ProfileTexts, missingRequiredFields, type PatientProfileData } from '@cqa/contracts';
-import { installFetchMock } from '@cqa/web-core';
+import { installFetchMock } from '@cqa/web-core/testing';
 import { PATIENT_ID, Where, patientRecord, renderRoutes } from '../test-helpers';
 import { ProfileWizard, VALIDATION_TOAST_MS } from './ProfileWizard';
 

@@ -7,8 +7,18 @@ import {
   type PatientProfileResponse, type ProfileFieldDef, type ProfileFieldName, type SymptomMap,
 } from '@cqa/contracts';
 import {
-  errorMessage, errorStatus, paths, selectAuth, selectToasts, sessionStarted, toastDismissed, useAppDispatch, useAppSelector, useSavePatientProfileMutation, useToast,
+  errorMessage,
+  errorStatus,
+  paths,
+  selectAuth,
+  selectToasts,
+  sessionStarted,
+  toastDismissed,
+  useAppDispatch,
+  useAppSelector,
+  useToast,
 } from '@cqa/web-core';
+import { useSavePatientProfileMutation } from '../api';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { useAutosave } from '../hooks/use-autosave';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';

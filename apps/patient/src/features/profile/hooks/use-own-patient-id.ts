@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { errorStatus, selectCurrentUser, useAppSelector, useCreatePatientProfileMutation, usePatientProfileByUserQuery } from '@cqa/web-core';
+import { errorStatus, selectCurrentUser, useAppSelector } from '@cqa/web-core';
+import { useCreatePatientProfileMutation, usePatientProfileByUserQuery } from '../api';
 
 /**
  * The signed-in patient's own patient record id. The session carries it; an account that has no record yet (made

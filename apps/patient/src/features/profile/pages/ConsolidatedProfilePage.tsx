@@ -1,8 +1,9 @@
 import { Card, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { CONSOLIDATED_SECTIONS, Messages, ProfileTexts, normalizeLegacyProfile } from '@cqa/contracts';
-import { paths, selectCurrentUser, useAppSelector, usePatientProfileQuery } from '@cqa/web-core';
+import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { EmptyState, LoadingState, PageTitle } from '@cqa/web-ui';
+import { usePatientProfileQuery } from '../api';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { ProfileFieldList } from '../components/ProfileFieldList';
 import { ProfileLoadError } from '../components/ProfileLoadError';

@@ -1,6 +1,7 @@
 import { Messages } from '@cqa/contracts';
-import { errorMessage, usePatientProfileQuery } from '@cqa/web-core';
+import { errorMessage } from '@cqa/web-core';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
+import { usePatientProfileQuery } from '../api';
 import { ProfileWizard } from '../components/ProfileWizard';
 import { useOwnPatientId } from '../hooks/use-own-patient-id';
 import { ProfileScreenTexts } from '../texts';

@@ -1,8 +1,9 @@
 import { Tabs, Typography } from 'antd';
 import { Link, useParams } from 'react-router-dom';
 import { ProfileTexts, READONLY_TABS, normalizeLegacyProfile } from '@cqa/contracts';
-import { paths, usePatientProfileQuery } from '@cqa/web-core';
+import { paths } from '@cqa/web-core';
 import { LoadingState, PageTitle } from '@cqa/web-ui';
+import { usePatientProfileQuery } from '../api';
 import { ReportsSection } from '../../reports/components/ReportsSection';
 import { ProfileFieldList } from '../components/ProfileFieldList';
 import { ProfileLoadError } from '../components/ProfileLoadError';

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Messages, ProfileTexts, READONLY_TABS, SUMMARY_CARD_TITLES } from '@cqa/contracts';
-import { installFetchMock } from '@cqa/web-core';
+import { installFetchMock } from '@cqa/web-core/testing';
 import { cardStep, summaryTitle } from '../components/ProfileSummary';
 import { PATIENT_ID, Where, patientRecord, renderRoutes } from '../test-helpers';
 import { AdminEditPatientPage } from './AdminEditPatientPage';

@@ -1,5 +1,6 @@
 import { Button, Popconfirm, Space, Table } from 'antd';
-import { formatFileSize, ReportTexts, type MedicalReport } from '@cqa/contracts';
+import { formatFileSize, type MedicalReport } from '@cqa/contracts';
+import { ReportScreenTexts } from '../texts';
 
 export const REPORTS_PER_PAGE = 10;
 
@@ -23,24 +24,24 @@ export function ReportList({ reports, editable, onOpen, onDelete, deletingId }: 
       pagination={{ pageSize: REPORTS_PER_PAGE, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: ReportTexts.columns.file, dataIndex: 'file_name', key: 'file', render: (name: string) => <span style={{ wordBreak: 'break-word' }}>{name}</span> },
-        { title: ReportTexts.columns.type, dataIndex: 'report_type', key: 'type' },
-        { title: ReportTexts.columns.date, key: 'date', render: (_, report) => <time dateTime={report.upload_date}>{uploadDate(report.upload_date)}</time> },
-        { title: ReportTexts.columns.size, key: 'size', render: (_, report) => formatFileSize(report.file_size) },
+        { title: ReportScreenTexts.columns.file, dataIndex: 'file_name', key: 'file', render: (name: string) => <span style={{ wordBreak: 'break-word' }}>{name}</span> },
+        { title: ReportScreenTexts.columns.type, dataIndex: 'report_type', key: 'type' },
+        { title: ReportScreenTexts.columns.date, key: 'date', render: (_, report) => <time dateTime={report.upload_date}>{uploadDate(report.upload_date)}</time> },
+        { title: ReportScreenTexts.columns.size, key: 'size', render: (_, report) => formatFileSize(report.file_size) },
         {
-          title: ReportTexts.columns.actions,
+          title: ReportScreenTexts.columns.actions,
           key: 'actions',
           render: (_, report) => (
             <Space size="small">
-              <Button size="small" onClick={() => onOpen(report)} aria-label={`${ReportTexts.open} ${report.file_name}`}>
-                {ReportTexts.open}
+              <Button size="small" onClick={() => onOpen(report)} aria-label={`${ReportScreenTexts.open} ${report.file_name}`}>
+                {ReportScreenTexts.open}
               </Button>
               {editable && (
                 <Popconfirm
-                  title={ReportTexts.deleteTitle}
-                  description={ReportTexts.deleteConfirm(report.file_name)}
-                  okText={ReportTexts.delete}
-                  cancelText={ReportTexts.cancel}
+                  title={ReportScreenTexts.deleteTitle}
+                  description={ReportScreenTexts.deleteConfirm(report.file_name)}
+                  okText={ReportScreenTexts.delete}
+                  cancelText={ReportScreenTexts.cancel}
                   okButtonProps={{ danger: true }}
                   onConfirm={() => onDelete(report)}
                 >
@@ -48,9 +49,9 @@ export function ReportList({ reports, editable, onOpen, onDelete, deletingId }: 
                     size="small"
                     danger
                     loading={deletingId === report.id}
-                    aria-label={`${ReportTexts.delete} ${report.file_name}`}
+                    aria-label={`${ReportScreenTexts.delete} ${report.file_name}`}
                   >
-                    {ReportTexts.delete}
+                    {ReportScreenTexts.delete}
                   </Button>
                 </Popconfirm>
               )}

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Progress, Select, Space, Typography } from 'antd';
-import { DEFAULT_REPORT_TYPE, Messages, REPORT_ACCEPT, REPORT_TYPE_OPTIONS, ReportTexts, type ReportType } from '@cqa/contracts';
-import { uploadMedicalReport, useAppDispatch, useToast } from '@cqa/web-core';
+import { DEFAULT_REPORT_TYPE, Messages, REPORT_ACCEPT, REPORT_TYPE_OPTIONS, type ReportType } from '@cqa/contracts';
+import { useAppDispatch, useToast } from '@cqa/web-core';
+import { uploadMedicalReport } from '../api';
 import { checkReportFile } from '../check-file';
+import { ReportScreenTexts } from '../texts';
 
 /**
  * Choose a type and one file, then upload with a progress bar. The file is checked here as the server will check it
@@ -81,7 +83,7 @@ export function ReportUploadForm({ patientUserId }: { patientUserId: string }) {
       <Space wrap align="end" size="middle">
         <div>
           <label htmlFor={typeId} style={{ display: 'block', marginBottom: 4 }}>
-            {ReportTexts.reportTypeLabel}
+            {ReportScreenTexts.reportTypeLabel}
           </label>
           <Select
             id={typeId}
@@ -94,7 +96,7 @@ export function ReportUploadForm({ patientUserId }: { patientUserId: string }) {
         </div>
         <div>
           <label htmlFor={fileId} style={{ display: 'block', marginBottom: 4 }}>
-            {ReportTexts.fileLabel}
+            {ReportScreenTexts.fileLabel}
           </label>
           <input
             ref={input}
@@ -108,17 +110,17 @@ export function ReportUploadForm({ patientUserId }: { patientUserId: string }) {
           />
         </div>
         <Button type="primary" onClick={() => void upload()} loading={uploading}>
-          {uploading ? ReportTexts.uploading : ReportTexts.upload}
+          {uploading ? ReportScreenTexts.uploading : ReportScreenTexts.upload}
         </Button>
       </Space>
       <Typography.Paragraph id={hintId} type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        {ReportTexts.allowedHint}
+        {ReportScreenTexts.allowedHint}
       </Typography.Paragraph>
       {uploading && (
         <Progress
           percent={progress}
           status="active"
-          aria-label={ReportTexts.uploadProgress}
+          aria-label={ReportScreenTexts.uploadProgress}
           style={{ maxWidth: 480, marginTop: 8 }}
         />
       )}

@@ -2,7 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MAX_REPORT_BYTES, type MedicalReport } from '@cqa/contracts';
-import { createAppStore, installFetchMock, signedInState, testUser } from '@cqa/web-core';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState, testUser } from '@cqa/web-core/testing';
 import { ReportsSection } from './ReportsSection';
 
 jest.setTimeout(60_000);

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button } from 'antd';
-import { Messages, ReportTexts, type MedicalReport } from '@cqa/contracts';
-import { reportErrorMessage, useDeleteMedicalReportMutation, useMedicalReportsQuery, useToast } from '@cqa/web-core';
+import { Messages, type MedicalReport } from '@cqa/contracts';
+import { useToast } from '@cqa/web-core';
 import { EmptyState, LoadingState } from '@cqa/web-ui';
+import { reportErrorMessage, useDeleteMedicalReportMutation, useMedicalReportsQuery } from '../api';
 import { useOpenReport } from '../hooks/use-open-report';
 import { ReportList } from './ReportList';
 import { ReportUploadForm } from './ReportUploadForm';
+import { ReportScreenTexts } from '../texts';
 
 export interface ReportsSectionProps {
   /** The patient's user id: reports are loaded by it (spec section 6). */
@@ -43,7 +45,7 @@ export function ReportsSection({ patientUserId, editable, emptyText }: ReportsSe
 
   let body: React.ReactNode;
   if (reports.isLoading) {
-    body = <LoadingState label={ReportTexts.loading} />;
+    body = <LoadingState label={ReportScreenTexts.loading} />;
   } else if (reports.isError) {
     body = (
       <Alert
@@ -73,7 +75,7 @@ export function ReportsSection({ patientUserId, editable, emptyText }: ReportsSe
   }
 
   return (
-    <section aria-label={ReportTexts.sectionTitle}>
+    <section aria-label={ReportScreenTexts.sectionTitle}>
       {editable && <ReportUploadForm patientUserId={patientUserId} />}
       {deleteError && <Alert type="error" role="alert" showIcon title={deleteError} style={{ marginBottom: 12 }} closable onClose={() => setDeleteError(null)} />}
       {body}

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { MedicalReport } from '@cqa/contracts';
-import { fetchReportFile, useAppDispatch, useToast } from '@cqa/web-core';
+import { useAppDispatch, useToast } from '@cqa/web-core';
+import { fetchReportFile } from '../api';
 
 /** How long the blob URL lives: the new tab has loaded it long before. */
 const REVOKE_AFTER_MS = 60_000;

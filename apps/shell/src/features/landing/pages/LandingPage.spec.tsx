@@ -3,7 +3,8 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthTexts, Messages } from '@cqa/contracts';
-import { createAppStore, installFetchMock, testUser } from '@cqa/web-core';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, testUser } from '@cqa/web-core/testing';
 import { HAS_ACCOUNT_KEY } from '../has-account';
 import { LandingPage, ROLE_PROMPT } from './LandingPage';
 

@@ -1,9 +1,6 @@
 import type { BaseQueryApi, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { Messages, REPORT_TIMEOUT_MS, ReportPaths, UploadFields, type MedicalReport, type ReportType } from '@cqa/contracts';
-import type { AuthState } from '../auth/auth.slice';
-import { sessionEnded } from '../auth/auth.slice';
-import { baseApi, baseQueryWithReauth, errorMessage, refreshSession } from './base-api';
-import { apiRelative } from './profile-api';
+import { apiRelative, baseApi, baseQueryWithReauth, errorMessage, refreshSession, sessionEnded, type AuthState } from '@cqa/web-core';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['MedicalReports'] });
 

@@ -1,10 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthState } from '../auth/auth.slice';
-import { signedInState } from '../testing/auth-fixtures';
-import type { RouteAccess } from '../routes/route-table';
-import { createAppStore } from '../store/store';
+import { createAppStore, type AuthState, type RouteAccess } from '@cqa/web-core';
+import { signedInState } from '@cqa/web-core/testing';
 import { NO_PERMISSION_MESSAGE, RequireAccess } from './RequireAccess';
 
 const signedIn = (role: 'patient' | 'expert' | 'admin'): AuthState => signedInState(role);

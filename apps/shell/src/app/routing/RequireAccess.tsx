@@ -1,16 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { Messages } from '@cqa/contracts';
+import { canAccess, paths, selectAuth, toastShown, useAppDispatch, useAppSelector, type RouteAccess } from '@cqa/web-core';
 import { LoadingState } from '@cqa/web-ui';
-import { selectAuth } from '../auth/auth.slice';
-import { useAppDispatch, useAppSelector } from '../store/store';
-import { toastShown } from '../toast/toast.slice';
-import { paths } from '../routes/paths';
-import type { RouteAccess } from '../routes/route-table';
-import { canAccess } from './can-access';
 
 export const NO_PERMISSION_MESSAGE = Messages.portal.noPermission;
 
+/** The shell's route guard: the route table's access rule, with the spec's redirects and permission toast. */
 export function RequireAccess({ access, children }: { access: RouteAccess; children: ReactNode }) {
   const { status, user } = useAppSelector(selectAuth);
   const { patientId } = useParams();

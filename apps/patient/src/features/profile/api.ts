@@ -1,14 +1,12 @@
 import { PatientPaths, type PatientProfileResponse, type SavePatientProfileRequest } from '@cqa/contracts';
-import { baseApi } from './base-api';
-
-/** Contract paths start at the site root ('/api/…'); baseApi already prefixes '/api'. */
-export function apiRelative(path: string): string {
-  return path.replace(/^\/api(?=\/|$)/, '') || '/';
-}
+import { apiRelative, baseApi } from '@cqa/web-core';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['Patient'] });
 
-/** The patient profile (spec section 7): get by patient id or by user id, create with user_id, update by patient id. */
+/**
+ * The patient profile (spec section 7): get by patient id or by user id, create with user_id, update by patient id.
+ * Only the patient remote loads it; it joins the shell's baseApi when the remote loads.
+ */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     patientProfile: build.query<PatientProfileResponse, string>({

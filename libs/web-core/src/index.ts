@@ -12,3 +12,4 @@ export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export * from './api/questions-api';
 export { useQuestionDetail } from './api/use-question-detail';
+export * from './api/ai-api';

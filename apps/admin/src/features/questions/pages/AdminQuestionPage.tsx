@@ -12,8 +12,9 @@ import {
   type AnswerKind,
   type AnswerView,
 } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
 import {
+  AiRunPanel,
   AnswerCard,
   AnswerChangeButtons,
   AnswerForm,
@@ -32,6 +33,7 @@ import { AdminQuestionTexts } from '../texts';
 /** Admins add, edit and delete any answer and edit the question; they never rate (spec section 6). */
 export function AdminQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
   const [editingQuestion, setEditingQuestion] = useState(false);
   const [addingKind, setAddingKind] = useState<AnswerKind | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -41,7 +43,14 @@ export function AdminQuestionPage() {
 
   const mayEdit = !!user && mayEditQuestion(user, question);
 
-  const renderTop = (kind: AnswerKind) =>
+  const renderTop = (kind: AnswerKind) => (
+    <>
+      {kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
+      {renderAddAnswer(kind)}
+    </>
+  );
+
+  const renderAddAnswer = (kind: AnswerKind) =>
     addingKind === kind ? (
       <AnswerForm
         title={AdminQuestionTexts.addAnswerTitle(ANSWER_KIND_LABELS[kind])}
@@ -124,6 +133,7 @@ export function AdminQuestionPage() {
       head={head}
       answers={question.answers}
       renderTop={renderTop}
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
       renderAnswer={renderAnswer}
     >
       <DeleteAnswerDialog

@@ -7,11 +7,12 @@ import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
 import { AccessLogTable } from '../access-log/AccessLogTable';
+import { AiRunsTable } from '../ai-runs/AiRunsTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'log' | 'access';
+type TabKey = ListRole | 'log' | 'access' | 'ai';
 
 /**
  * Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions;
@@ -44,12 +45,15 @@ export function UserManagementPage() {
           { key: 'expert', label: 'Experts' },
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
+          { key: 'ai', label: 'AI runs' },
         ]}
       />
       {tab === 'log' ? (
         <AuthLogTable />
       ) : tab === 'access' ? (
         <AccessLogTable />
+      ) : tab === 'ai' ? (
+        <AiRunsTable />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (

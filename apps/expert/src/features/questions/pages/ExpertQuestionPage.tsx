@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { QuestionTexts, mayChangeAnswer, mayRateAnswer, type AnswerView } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
 import {
+  AiRunPanel,
   AnswerCard,
   AnswerChangeButtons,
   AnswerForm,
@@ -21,6 +22,7 @@ import { ExpertQuestionTexts } from '../texts';
 
 export function ExpertQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AnswerView | null>(null);
@@ -125,6 +127,8 @@ export function ExpertQuestionPage() {
       }
       head={head}
       answers={question.answers}
+      renderTop={(kind) => kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
       renderAnswer={renderAnswer}
     >
       <DeleteAnswerDialog

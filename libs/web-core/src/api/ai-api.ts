@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   AiPaths,
   AiTexts,
@@ -55,13 +55,13 @@ export const isRunActive = (run: AiRunView | null | undefined) => run?.status ==
  * finishes, the question is fetched again so its new answer (and counts) show.
  */
 export function useAiRun(questionId: Id, options: { skip?: boolean } = {}) {
-  const [polling, setPolling] = useState(false);
-  const result = useAiRunQuery(questionId, { skip: options.skip, pollingInterval: polling ? AI_RUN_POLL_MS : 0 });
+  // The cached run decides whether to poll; the subscription below keeps it fresh.
+  const cached = aiApi.endpoints.aiRun.useQueryState(questionId, { skip: options.skip });
+  const result = useAiRunQuery(questionId, { skip: options.skip, pollingInterval: isRunActive(cached.data?.run) ? AI_RUN_POLL_MS : 0 });
   const run = result.data?.run ?? null;
   const active = isRunActive(run);
   const dispatch = useAppDispatch();
   const previous = useRef(run?.status);
-  useEffect(() => setPolling(active), [active]);
   useEffect(() => {
     const was = previous.current;
     previous.current = run?.status;

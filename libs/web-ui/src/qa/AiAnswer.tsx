@@ -75,7 +75,7 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
                   {source.title}
                 </a>
                 {[source.journal, source.year].filter(Boolean).length > 0 && <> — {[source.journal, source.year].filter(Boolean).join(', ')}</>}{' '}
-                <Tag>{EVIDENCE_LEVEL_LABELS[source.evidenceLevel]}</Tag>
+                <Tag>{EVIDENCE_LEVEL_LABELS[source.evidenceLevel]}</Tag>{' '}
                 <RetractionBadge status={source.retraction} />
               </li>
             ))}

@@ -2,6 +2,7 @@
 // database migrated and seeded, then the API and the worker (with AI answers from the fakes).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
@@ -50,7 +51,7 @@ const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
 // AI answers come from the fake provider and the hand-made literature fixtures; a question the fixtures do not hold
 // finds no literature (the fixture server answers 599) and its run fails after its retries.
 const fakeAi = await startFakeAi({ port: 0 });
-const fixtures = await startFixtureServer();
+const fixtures = await startFixtureServer({ dir: path.join(root, 'tools/literature-fixtures/fixtures') });
 const aiEnv = {
   AI_BASE_URL: fakeAi.url,
   AI_API_KEY: 'fake',
@@ -63,6 +64,8 @@ const aiEnv = {
   AI_DAILY_LIMIT_PER_USER: '1000',
   AI_DAILY_LIMIT_GLOBAL: '10000',
 };
+// The journeys set the fake's faults (a stall, to watch the progress) through the address written here.
+if (process.env.E2E_RUN_ID) writeFileSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${process.env.E2E_RUN_ID}.url`), fakeAi.url);
 const env = { ...process.env, SMTP_URL: smtpUrl, ...aiEnv };
 
 for (const command of ['migrate', 'seed']) {

@@ -45,7 +45,7 @@ dbUrl.pathname = `/cqa_bench_ai_${runId}`;
 
 const fakeAi = await startFakeAi({ port: 0 });
 const fixtures = {};
-for (const api of ['eutils', 'europepmc', 'ctgov', 'crossref']) fixtures[api] = await startFixtureServer();
+for (const api of ['eutils', 'europepmc', 'ctgov', 'crossref']) fixtures[api] = await startFixtureServer({ dir: path.join(ROOT, 'tools/literature-fixtures/fixtures') });
 const port = await freePort();
 const env = {
   ...process.env,

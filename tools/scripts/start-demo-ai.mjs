@@ -14,7 +14,7 @@ if (process.env.NODE_ENV === 'production') {
   process.exit(1);
 }
 const ai = await startFakeAi({ port: Number(process.env.FAKE_AI_PORT ?? 4010) });
-const fixtures = await startFixtureServer({ port: Number(process.env.FIXTURES_PORT ?? 4020) });
+const fixtures = await startFixtureServer({ port: Number(process.env.FIXTURES_PORT ?? 4020), dir: path.join(ROOT, 'tools/literature-fixtures/fixtures') });
 const demoEnv = {
   AI_BASE_URL: ai.url,
   AI_API_KEY: 'fake',

@@ -71,7 +71,7 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
           <ol style={{ paddingLeft: 20, margin: 0, overflowWrap: 'anywhere' }}>
             {details.sources.map((source) => (
               <li key={source.number} id={aiSourceAnchor(answer.id, source.number)} tabIndex={-1} value={source.number}>
-                <a href={source.url} target="_blank" rel={SAFE_LINK_REL}>
+                <a href={source.url} target="_blank" rel={SAFE_LINK_REL} style={{ textDecoration: 'underline' }}>
                   {source.title}
                 </a>
                 {[source.journal, source.year].filter(Boolean).length > 0 && <> — {[source.journal, source.year].filter(Boolean).join(', ')}</>}{' '}
@@ -88,7 +88,7 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
           <ul style={{ paddingLeft: 20, margin: 0, overflowWrap: 'anywhere' }}>
             {details.excluded_sources.map((source) => (
               <li key={source.url}>
-                <a href={source.url} target="_blank" rel={SAFE_LINK_REL}>
+                <a href={source.url} target="_blank" rel={SAFE_LINK_REL} style={{ textDecoration: 'underline' }}>
                   {source.title}
                 </a>{' '}
                 <RetractionBadge status={source.retraction} />

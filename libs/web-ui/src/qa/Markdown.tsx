@@ -42,7 +42,7 @@ export function Markdown({ children, citationHref }: { children: string; citatio
         const cited = /^\[(\d+)\]$/.exec(textOf(text));
         if (cited) {
           return (
-            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`}>
+            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={{ textDecoration: 'underline' }}>
               {text}
             </a>
           );

@@ -2,7 +2,7 @@ import { assertOneHandlerPerJob } from './job-handler.registry';
 
 describe('assertOneHandlerPerJob', () => {
   it('accepts exactly one handler per job', () => {
-    expect(() => assertOneHandlerPerJob(new Map([['self-check', ['SelfCheckProcessor.run']]]))).not.toThrow();
+    expect(() => assertOneHandlerPerJob(new Map([['self-check', ['SelfCheckProcessor.run']], ['ai-answer', ['AiAnswerProcessor.process']]]))).not.toThrow();
   });
 
   it('refuses a job without a handler, a job with two and a handler of an unknown job, listing all', () => {

@@ -170,7 +170,7 @@ export class AiAnswerProcessor {
       this.literature.ctgov.search(terms.trials, { signal }),
     ]);
     signal?.throwIfAborted();
-    const failures = searches.flatMap((s) => (s.status === 'rejected' ? [s.reason instanceof Error ? s.reason.message : String(s.reason)] : []));
+    const failures = searches.flatMap((s) => (s.status === 'rejected' ? [describeSearchFailure(s.reason)] : []));
     if (failures.length === searches.length) throw new RetryableRunError(`Literature search failed: ${failures.join('; ')}`);
     if (failures.length > 0) this.logger.warn({ failures, msg: 'a literature source failed; answering from the others' });
     const found = searches.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
@@ -220,4 +220,19 @@ function idsToResolve(records: readonly LiteratureRecord[]) {
 
 function totals(clock: Clock, started: number): AiRunTimings {
   return { ...clock, total: Date.now() - started };
+}
+
+/** Where and how a search failed, without its query: the search terms come from the question and stay out of logs. */
+function describeSearchFailure(error: unknown): string {
+  if (error instanceof LiteratureHttpError) {
+    let where = 'a literature API';
+    try {
+      const url = new URL(error.url);
+      where = `${url.host}${url.pathname}`;
+    } catch {
+      /* keep the generic name */
+    }
+    return `${where} ${error.status === null ? 'did not answer' : `answered ${error.status}`}`;
+  }
+  return error instanceof Error ? error.name : 'unknown error';
 }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 
@@ -25,17 +25,42 @@ const components: Components = {
   ),
 };
 
+const textOf = (node: ReactNode): string =>
+  Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
+
 /**
  * Answer text as markdown with single line breaks kept. HTML tags in the text are skipped, never rendered: the tags
  * vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
+ * `citationHref`: links written `[[n]](…)` (an AI answer's numbered citations) go to that in-page anchor instead.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({ children, citationHref }: { children: string; citationHref?: (n: number) => string }) {
+  const used = useMemo<Components>(() => {
+    if (!citationHref) return components;
+    return {
+      ...components,
+      a: ({ node: _node, children: text, ...props }) => {
+        const cited = /^\[(\d+)\]$/.exec(textOf(text));
+        if (cited) {
+          return (
+            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={{ textDecoration: 'underline' }}>
+              {text}
+            </a>
+          );
+        }
+        return (
+          <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+            {text}
+          </a>
+        );
+      },
+    };
+  }, [citationHref]);
   return (
     <div className="cqa-markdown">
       <ReactMarkdown
         skipHtml
         remarkPlugins={[remarkBreaks]}
-        components={components}
+        components={used}
       >
         {children}
       </ReactMarkdown>

@@ -7,12 +7,13 @@ import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
 import { AccessLogTable } from '../access-log/AccessLogTable';
+import { AiRunsTable } from '../ai-runs/AiRunsTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'import' | 'log' | 'access';
+type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai';
 
 /**
  * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions;
@@ -46,6 +47,7 @@ export function UserManagementPage() {
           { key: 'import', label: ImportTexts.tabLabel },
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
+          { key: 'ai', label: 'AI runs' },
         ]}
       />
       {tab === 'import' ? (
@@ -54,6 +56,8 @@ export function UserManagementPage() {
         <AuthLogTable />
       ) : tab === 'access' ? (
         <AccessLogTable />
+      ) : tab === 'ai' ? (
+        <AiRunsTable />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (

@@ -10,7 +10,7 @@ export default async function globalTeardown(): Promise<void> {
     try {
       let cursor = '0';
       do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${QUEUE_PREFIX}:*`, 'COUNT', 500);
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${QUEUE_PREFIX}*`, 'COUNT', 500);
         if (keys.length) await redis.del(...keys);
         cursor = next;
       } while (cursor !== '0');

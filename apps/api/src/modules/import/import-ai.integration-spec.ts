@@ -31,7 +31,8 @@ describe('link import with an AI provider', () => {
       res.end(THREAD);
     });
     fakes = await startAiFakes();
-    const env = { ...fakes.env, FETCH_ALLOW_HOSTS: site.host, FETCH_HOST_DELAY_MS: '0', AI_AUTO_ANSWER: 'false' };
+    // A queue prefix of its own: AI job ids come from run ids, which other suites' databases repeat.
+    const env = { ...fakes.env, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_importai`, FETCH_ALLOW_HOSTS: site.host, FETCH_HOST_DELAY_MS: '0', AI_AUTO_ANSWER: 'false' };
     api = await startApi(env);
     worker = await startTestWorker(env);
     admin = await actor(api, 'admin');
@@ -56,12 +57,12 @@ describe('link import with an AI provider', () => {
     expect(row).toMatchObject({ status: 'saved', ai_note: null });
     expect(row.ai_run_id).toEqual(expect.any(Number));
 
-    const run = await finishedRun(api, admin.token, row.question_id!);
+    const run = await finishedRun(api, admin.token, row.question_id!, 60_000);
     expect(run).toMatchObject({ id: row.ai_run_id, status: 'succeeded' });
     const question = (await call<QuestionDetail>(api, 'GET', QuestionPaths.one(row.question_id!), { token: admin.token })).body;
     expect(question.answers.quora.length).toBeGreaterThanOrEqual(2);
     expect(question.answers.ai).toHaveLength(1);
     expect(question.answers.ai[0]!.ai_details?.sources.length).toBeGreaterThan(0);
     expect(fakes.literature.unmatched()).toEqual([]);
-  });
+  }, 90_000);
 });

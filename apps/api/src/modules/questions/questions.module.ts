@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ResearchModule } from '../answers/research/research.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { QuestionEntity } from './entities/question.entity';
 import { QuestionsController } from './questions.controller';
@@ -8,7 +9,7 @@ import { QuestionsService } from './questions.service';
 
 /** Questions: asking, editing, the list and its search, the detail with its answers, dashboard counts (HTTP only). */
 @Module({
-  imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule],
+  imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule, ResearchModule],
   controllers: [QuestionsController],
   providers: [QuestionsService, QuestionsRepository],
 })

@@ -5,6 +5,7 @@ import {
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
+import { ResearchService } from '../answers/research/research.service';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { toQuestionDetail, toQuestionSummary } from './question-queries';
 import { mayEditQuestion } from './question-rules';
@@ -18,7 +19,11 @@ export const storedCancerType = (value: string | null | undefined): string | nul
 
 @Injectable()
 export class QuestionsService {
-  constructor(private readonly questions: QuestionsRepository, private readonly patients: PatientAccess) {}
+  constructor(
+    private readonly questions: QuestionsRepository,
+    private readonly patients: PatientAccess,
+    private readonly research: ResearchService,
+  ) {}
 
   async list(query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
     const page = query.page ?? 1;
@@ -42,6 +47,7 @@ export class QuestionsService {
     const id = await this.questions.insert({
       text: dto.question_text.trim(), cancerType: storedCancerType(dto.cancer_type), userId: caller.id, patientId,
     });
+    await this.research.autoStart(id); // RESEARCH_AUTO
     return { id };
   }
 

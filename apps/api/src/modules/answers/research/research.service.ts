@@ -56,6 +56,20 @@ export class ResearchService {
     return this.view((await this.repo.run(runId))!, false);
   }
 
+  /** RESEARCH_AUTO: plan deep research for a question just asked. Never fails the question's creation. */
+  async autoStart(questionId: number): Promise<void> {
+    if (!this.config.research.auto) return;
+    if (!this.ai.isConfigured) {
+      this.logger.warn({ questionId, msg: 'RESEARCH_AUTO is on but no AI provider is configured: no deep research started' });
+      return;
+    }
+    try {
+      await this.start(null, questionId);
+    } catch (error) {
+      this.logger.warn({ questionId, err: String(error), msg: 'automatic deep research did not start' });
+    }
+  }
+
   async latest(caller: AuthenticatedUser, questionId: number): Promise<ResearchLatest> {
     if ((await this.repo.questionText(questionId)) === null) throw new NotFoundException(Messages.errors.questionNotFound);
     const control = this.mayControl(caller);

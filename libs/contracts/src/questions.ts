@@ -102,6 +102,8 @@ export interface AnswerView {
   /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
   my_rating: number | null;
   my_feedback: string | null;
+  /** Titles of cited papers retracted since the answer was published (the nightly re-check); shown to everyone. */
+  retracted_sources: string[];
 }
 
 export interface QuestionDetail extends QuestionSummary {

@@ -134,6 +134,14 @@ describe('row mapping', () => {
     expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }).sources).toEqual(['https://plain.example']);
   });
 
+  it('lists retracted cited papers from JSON text or a parsed list, empty when there are none', () => {
+    expect(toAnswerView(answerRow).retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: null }).retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: '["Trial A", "Trial A", "Trial B"]' }).retracted_sources).toEqual(['Trial A', 'Trial B']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial C', 7] }).retracted_sources).toEqual(['Trial C']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }).retracted_sources).toEqual([]);
+  });
+
   it("shows a question without type as 'General' and the expert flag as a boolean", () => {
     const row = { id: '1', question_text: 'q', cancer_type: null, created_at: new Date(0), patient_id: null, answers_count: '2', has_expert_answer: 1 };
     expect(toQuestionSummary(row)).toEqual({

@@ -162,13 +162,20 @@ function mineJoin(viewer: Viewer): { join: string; columns: string; params: unkn
 const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
   (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating`;
 
+/**
+ * Titles of cited papers found retracted after the answer was published (the nightly re-check flags them per deep
+ * research run; ux_research_runs_answer makes this a lookup by key). NULL when none.
+ */
+const RETRACTED_COLUMN = `(SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id
+  WHERE rr.answer_id = a.id) AS retracted_sources`;
+
 /** Answers of one question (or one answer), newest first, each with its rating count, average and the viewer's own rating. */
 export function answersSql(where: { questionId: number } | { answerId: number }, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${mine.columns}
+        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}
       FROM cancer_answers a ${mine.join}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
@@ -184,7 +191,7 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${mine.columns}
+        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}
       FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join}
       WHERE q.id = ?`,
     params: [...mine.params, id],
@@ -217,6 +224,8 @@ export interface AnswerRow {
   average_rating: number | string | null;
   my_rating: number | string | null;
   my_feedback: string | null;
+  /** JSON text (MariaDB) or a parsed list (MySQL 8); null when nothing cited is retracted. */
+  retracted_sources?: unknown;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -245,6 +254,18 @@ export function storedSources(value: unknown): string[] {
   return normalizeSources(value);
 }
 
+function retractedTitles(value: unknown): string[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? [...new Set(list.filter((t): t is string => typeof t === 'string' && t.trim() !== ''))] : [];
+}
+
 export function toAnswerView(row: AnswerRow): AnswerView {
   return {
     id: Number(row.id),
@@ -261,6 +282,7 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     rating_count: Number(row.rating_count),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
+    retracted_sources: retractedTitles(row.retracted_sources),
   };
 }
 

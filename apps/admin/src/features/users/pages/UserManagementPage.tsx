@@ -6,16 +6,18 @@ import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
+import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
 import { AccessLogTable } from '../access-log/AccessLogTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'log' | 'access';
+type TabKey = ListRole | 'log' | 'access' | 'research';
 
 /**
  * Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions;
- * plus the sign-in log, so admins see failed sign-ins, and the access log of patient profiles (the audit trail).
+ * plus the sign-in log, so admins see failed sign-ins, the access log of patient profiles (the audit trail), and the
+ * deep research reports flagged for citing a retracted paper.
  */
 export function UserManagementPage() {
   const [tab, setTab] = useState<TabKey>('patient');
@@ -44,12 +46,15 @@ export function UserManagementPage() {
           { key: 'expert', label: 'Experts' },
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
+          { key: 'research', label: 'Research flags' },
         ]}
       />
       {tab === 'log' ? (
         <AuthLogTable />
       ) : tab === 'access' ? (
         <AccessLogTable />
+      ) : tab === 'research' ? (
+        <ResearchFlagsTable />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (

@@ -276,6 +276,12 @@ describe('deep research: plan, flow, report, control', () => {
       const view = (await latest(firstRun.questionId, patient)).run!;
       expect(view.flags.length).toBeGreaterThan(0);
       expect(view.report!.references.find((r) => r.doi === '10.5555/rct.2021.001')!.retraction).toBe('retracted');
+      // Every reader of the question sees the flag on the published answer.
+      for (const token of [patient, admin]) {
+        const detail = await call<QuestionDetail>(api, 'GET', `/api/questions/${firstRun.questionId}`, { token });
+        const answer = detail.body.answers.deep_research.find((a) => a.id === firstRun.answerId)!;
+        expect(answer.retracted_sources).toEqual([cited!.title]);
+      }
     } finally {
       fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), null);
     }

@@ -63,7 +63,7 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
             showIcon
             style={{ marginBottom: 12 }}
             data-testid="retraction-flag"
-            message={QaUiTexts.retracted(answer.retracted_sources.length)}
+            title={QaUiTexts.retracted(answer.retracted_sources.length)}
             description={
               <ul style={{ margin: 0, paddingInlineStart: 20 }}>
                 {answer.retracted_sources.map((title) => (

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import remarkGfm from 'remark-gfm';
 
 export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
 
@@ -11,12 +12,25 @@ const shifted = (Tag: 'h4' | 'h5' | 'h6') =>
     return <Tag {...props} />;
   };
 
+const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
+
 const components: Components = {
   h1: shifted('h4'),
   h2: shifted('h5'),
   h3: shifted('h6'),
   h4: shifted('h6'),
   h5: shifted('h6'),
+  // A wide table (the deep research evidence table) scrolls sideways instead of widening the page; focusable so
+  // keyboard users can scroll it.
+  table: ({ node: _node, ...props }) => (
+    <div className="cqa-markdown-table" tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
+      <table style={{ borderCollapse: 'collapse' }} {...props} />
+    </div>
+  ),
+  th: ({ node: _node, style, ...props }) => <th style={{ ...CELL, background: '#fafafa', ...style }} {...props} />,
+  td: ({ node: _node, style, ...props }) => <td style={{ ...CELL, ...style }} {...props} />,
+  // GFM task-list items are shown as marks, not as unlabelled (disabled) checkboxes.
+  input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <span aria-hidden="true">{checked ? '☑' : '☐'}</span> : null),
   // Every link opens outside the app with the same rel, whatever its scheme.
   a: ({ node: _node, children, ...props }) => (
     <a {...props} target="_blank" rel={SAFE_LINK_REL}>
@@ -26,15 +40,15 @@ const components: Components = {
 };
 
 /**
- * Answer text as markdown with single line breaks kept. HTML tags in the text are skipped, never rendered: the tags
- * vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
+ * Answer text as markdown with single line breaks kept, plus GitHub's tables, strikethrough and autolinks (remark-gfm).
+ * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
  */
 export function Markdown({ children }: { children: string }) {
   return (
     <div className="cqa-markdown">
       <ReactMarkdown
         skipHtml
-        remarkPlugins={[remarkBreaks]}
+        remarkPlugins={[remarkGfm, remarkBreaks]}
         components={components}
       >
         {children}

@@ -20,10 +20,9 @@ const components: Components = {
   h3: shifted('h6'),
   h4: shifted('h6'),
   h5: shifted('h6'),
-  // A wide table (the deep research evidence table) scrolls sideways instead of widening the page; focusable so
-  // keyboard users can scroll it.
+  // A wide table (the deep research evidence table) scrolls sideways instead of widening the page.
   table: ({ node: _node, ...props }) => (
-    <div className="cqa-markdown-table" tabIndex={0} style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
+    <div className="cqa-markdown-table" style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
       <table style={{ borderCollapse: 'collapse' }} {...props} />
     </div>
   ),

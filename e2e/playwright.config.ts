@@ -24,7 +24,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node support/serve.mjs',
+    command: 'node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON support/serve.mjs',
     url: `${baseURL}/api/health`,
     env: { ...run.env, PORT: String(run.port), HOST: '127.0.0.1' },
     reuseExistingServer: false,

@@ -12,10 +12,15 @@ export function e2eRun() {
   const database = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
   database.pathname = `/cqa_e2e_${id}`;
   const port = Number(process.env.E2E_PORT ?? 8181);
+  // serve.mjs serves the link-import demo pages here; FETCH_ALLOW_HOSTS lets the importer reach them (never in production).
+  const pagesPort = Number(process.env.E2E_PAGES_PORT ?? port + 10);
+  const pagesOrigin = `http://127.0.0.1:${pagesPort}`;
   const mailDir = path.join(tmpdir(), `cqa_e2e_mail_${id}`);
   const reportsDir = path.join(tmpdir(), `cqa_e2e_reports_${id}`);
   return {
     port,
+    pagesPort,
+    pagesOrigin,
     mailDir,
     reportsDir,
     env: {
@@ -34,6 +39,10 @@ export function e2eRun() {
       AUTH_RATE_LIMIT_PER_IP: '1000',
       // The demo accounts sign in from many journeys (and again on a CI retry); the limit itself is covered by integration tests.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '200',
+      E2E_PAGES_PORT: String(pagesPort),
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${pagesPort}`,
+      REDDIT_BASE_URL: pagesOrigin,
+      FETCH_HOST_DELAY_MS: '0',
     },
   };
 }

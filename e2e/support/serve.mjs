@@ -1,9 +1,11 @@
-// The built platform for Playwright: an SMTP sink, the throwaway database migrated and seeded, then the API and the worker.
+// The built platform for Playwright: an SMTP sink, the link-import demo pages, the throwaway database migrated and
+// seeded, then the API and the worker.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { startDemoPages } from '../../tools/demo-pages/demo-pages-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mailDir = process.env.E2E_MAIL_DIR;
@@ -46,6 +48,12 @@ await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
 const env = { ...process.env, SMTP_URL: smtpUrl };
 
+// The local site the import journey fetches from (its port is in FETCH_ALLOW_HOSTS, see run-id.ts).
+const pages = await startDemoPages({
+  port: Number(process.env.E2E_PAGES_PORT),
+  fixturesDir: path.join(root, 'apps/api/src/modules/import/extractors/fixtures'),
+});
+
 for (const command of ['migrate', 'seed']) {
   const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: root, stdio: 'inherit', env });
   if (done.status !== 0) process.exit(done.status ?? 1);
@@ -56,6 +64,7 @@ const children = ['dist/api/apps/api/src/main.js', 'dist/api/apps/api/src/main.w
 const stop = () => {
   children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
   sink.close();
+  void pages.close();
 };
 children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
 process.on('SIGTERM', stop);

@@ -2,12 +2,16 @@
  * Every queue and every job, in one place. The worker refuses to boot when a job below has no handler or two.
  * Job payloads carry ids and switches only, never health data.
  */
-export const QueueName = { System: 'system', Research: 'research' } as const;
+export const QueueName = { System: 'system', Import: 'import', Research: 'research' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
 
 export const JobName = {
   SelfCheck: 'self-check',
+  /** The parent of one import batch: runs when every link's child job is done and records the outcome. */
+  ImportBatch: 'import-batch',
+  /** One link of an import batch (payload: the import row id). */
+  ImportUrl: 'import-url',
   /** Deep research: the model proposes the plan of a run. */
   ResearchPlan: 'research-plan',
   /** Deep research: the parent of a run; adds the children of each stage and waits for them. */
@@ -21,6 +25,8 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.SelfCheck]: QueueName.System,
+  [JobName.ImportBatch]: QueueName.Import,
+  [JobName.ImportUrl]: QueueName.Import,
   [JobName.ResearchPlan]: QueueName.Research,
   [JobName.ResearchRun]: QueueName.Research,
   [JobName.ResearchStep]: QueueName.Research,

@@ -2,6 +2,7 @@
  * Questions, answers and ratings (spec sections 3-6): the shapes the API returns and accepts, the resource paths, and the
  * shared rules both sides apply. Ids of questions and answers are numbers; user, patient and expert ids are UUIDs.
  */
+import type { CommunityAnswerMeta } from './import';
 import { GENERAL_CANCER_TYPE } from './options';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
@@ -104,6 +105,8 @@ export interface AnswerView {
   my_feedback: string | null;
   /** Titles of cited papers retracted since the answer was published (the nightly re-check); shown to everyone. */
   retracted_sources: string[];
+  /** Community answers that came from a link import: where and when they were posted, their score and the anecdotal label. */
+  community?: CommunityAnswerMeta | null;
 }
 
 export interface QuestionDetail extends QuestionSummary {

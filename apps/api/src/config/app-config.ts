@@ -51,6 +51,8 @@ export interface ResearchConfig {
 export interface ImportConfig {
   /** FETCH_ALLOW_HOSTS: `host[:port]` entries let through the address and port checks; never in production. */
   fetchAllowHosts: string[];
+  /** FETCH_TIMEOUT_MS: one fetch, connect to last byte. */
+  fetchTimeoutMs: number;
   hostDelayMs: number;
   robotsCacheTtlSeconds: number;
   reddit: {
@@ -257,6 +259,7 @@ function importSettings(
   const base = (name: EnvName) => url(name, ['http:', 'https:']).replace(/\/+$/, '');
   return {
     fetchAllowHosts,
+    fetchTimeoutMs: integer('FETCH_TIMEOUT_MS', 100, 20000),
     hostDelayMs: integer('FETCH_HOST_DELAY_MS', 0, 600000),
     robotsCacheTtlSeconds: integer('ROBOTS_CACHE_TTL_SECONDS', 60, 86400),
     reddit: {

@@ -42,6 +42,19 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** Where an imported community answer came from: host, date, score and the anecdotal label (never a username). */
+export function CommunityAnswerMetaLine({ answer }: { answer: AnswerView }) {
+  const meta = answer.community;
+  if (!meta) return null;
+  const parts = [meta.host, meta.posted_at ? formatDate(meta.posted_at) : null, meta.score !== null ? `${meta.score} ${meta.score === 1 ? 'point' : 'points'}` : null];
+  return (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center', marginBottom: 8 }}>
+      <Tag style={{ ...tagStyles.warning, marginInlineEnd: 0 }}>{meta.label}</Tag>
+      <Typography.Text type="secondary">{parts.filter(Boolean).join(' · ')}</Typography.Text>
+    </div>
+  );
+}
+
 /** One answer: a retraction flag when a cited paper was retracted since, markdown text, explanation, sources, search method, date and ratings. */
 export function AnswerCard({ answer, showSearchMethod = false, heading, actions, rating }: AnswerCardProps) {
   return (
@@ -57,6 +70,7 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
         <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
           {formatDate(answer.created_at)}
         </Typography.Text>
+        <CommunityAnswerMetaLine answer={answer} />
         {answer.retracted_sources.length > 0 && (
           <Alert
             type="warning"

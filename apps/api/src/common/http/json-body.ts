@@ -19,7 +19,7 @@ export const JSON_BODY_LIMITS = {
 } as const;
 
 const KB = 1024;
-/** Routes whose bodies are larger than the default: long markdown answers and the whole patient profile. */
+/** Routes whose bodies are larger than the default: long markdown answers, the whole patient profile, link lists and pasted threads. */
 const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/questions': 64 * KB,
   'PATCH /api/questions/:id': 64 * KB,
@@ -30,6 +30,8 @@ const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'PUT /api/answers/:id/rating': 32 * KB,
   'POST /api/patients': 512 * KB,
   'PUT /api/patients/:id': 512 * KB,
+  'POST /api/import/batches': 64 * KB,
+  'POST /api/import/rows/:id/paste': 512 * KB,
 };
 
 export function bodyLimitFor(method: string, routeUrl: string | undefined): number {

@@ -15,5 +15,7 @@ import { RatingEntity } from './entities/rating.entity';
   imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity]), ProfilesModule],
   controllers: [AnswersController],
   providers: [AnswersService, AnswersRepository],
+  // The link importer writes community answers through the repository (this module keeps the question's counts).
+  exports: [AnswersRepository],
 })
 export class AnswersModule {}

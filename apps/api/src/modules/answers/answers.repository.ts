@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AnswerKind, Messages } from '@cqa/contracts';
+import { AnswerKind, ImportedReply, Messages } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AnswerRow, answersSql, Viewer } from '../questions/question-queries';
 
@@ -59,6 +59,35 @@ export class AnswersRepository {
       return Number(result.insertId);
     };
     return within ? work(within) : this.ds.transaction('READ COMMITTED', work);
+  }
+
+  /**
+   * One community answer per reply of an imported thread, each with its own link as source and its host, date and
+   * score beside it. Keyed by the import row and the reply's position, checked under the question's lock, so a
+   * re-delivered job adds nothing. Returns how many answers the row has now.
+   */
+  async insertImportedCommunity(questionId: number, importRowId: number, replies: readonly ImportedReply[]): Promise<number> {
+    return this.ds.transaction('READ COMMITTED', async (manager) => {
+      await lockQuestion(manager, questionId);
+      const stored = (await manager.query('SELECT position FROM community_answer_meta WHERE import_row_id = ?', [importRowId])) as { position: number }[];
+      const done = new Set(stored.map((r) => Number(r.position)));
+      for (const [position, reply] of replies.entries()) {
+        if (done.has(position)) continue;
+        const result = (await manager.query(
+          `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_name, expert_id)
+           VALUES (?, 'quora', ?, NULL, ?, NULL, NULL, NULL)`,
+          [questionId, reply.text, JSON.stringify([reply.url])],
+        )) as { insertId: number | string };
+        const postedAt = reply.date && !Number.isNaN(Date.parse(reply.date)) ? new Date(reply.date) : null;
+        await manager.query(
+          'INSERT INTO community_answer_meta (answer_id, import_row_id, position, host, posted_at, score) VALUES (?, ?, ?, ?, ?, ?)',
+          [Number(result.insertId), importRowId, position, reply.host.slice(0, 255), postedAt, reply.score],
+        );
+        done.add(position);
+      }
+      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      return done.size;
+    });
   }
 
   /** The kind of an answer never changes, so the question's counts stay as they are. expertName undefined: left as it is. */

@@ -4,6 +4,7 @@ describe('import settings', () => {
   it('uses the documented defaults', () => {
     expect(loadConfig({}).import).toEqual({
       fetchAllowHosts: [],
+      fetchTimeoutMs: 20000,
       hostDelayMs: 1000,
       robotsCacheTtlSeconds: 86400,
       reddit: { baseUrl: 'https://www.reddit.com', authUrl: 'https://www.reddit.com/api/v1/access_token', oauthBaseUrl: 'https://oauth.reddit.com', credentials: null },

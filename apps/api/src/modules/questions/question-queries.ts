@@ -1,5 +1,5 @@
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
+  ANSWER_KINDS, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
 } from '@cqa/contracts';
 
 /**
@@ -169,14 +169,18 @@ const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_
 const RETRACTED_COLUMN = `(SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id
   WHERE rr.answer_id = a.id) AS retracted_sources`;
 
+/** Where an imported community answer came from (a primary-key lookup per answer; null for every other answer). */
+const COMMUNITY_COLUMNS = 'cm.host AS community_host, cm.posted_at AS community_posted_at, cm.score AS community_score';
+const COMMUNITY_JOIN = 'LEFT JOIN community_answer_meta cm ON cm.answer_id = a.id';
+
 /** Answers of one question (or one answer), newest first, each with its rating count, average and the viewer's own rating. */
 export function answersSql(where: { questionId: number } | { answerId: number }, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}
-      FROM cancer_answers a ${mine.join}
+        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
     params: [...mine.params, value],
@@ -191,8 +195,8 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}
-      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join}
+        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
   };
@@ -226,6 +230,9 @@ export interface AnswerRow {
   my_feedback: string | null;
   /** JSON text (MariaDB) or a parsed list (MySQL 8); null when nothing cited is retracted. */
   retracted_sources?: unknown;
+  community_host?: string | null;
+  community_posted_at?: Date | string | null;
+  community_score?: number | string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -283,6 +290,16 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
     retracted_sources: retractedTitles(row.retracted_sources),
+    ...(row.community_host
+      ? {
+          community: {
+            host: row.community_host,
+            posted_at: row.community_posted_at == null ? null : iso(row.community_posted_at),
+            score: row.community_score == null ? null : Number(row.community_score),
+            label: COMMUNITY_ANSWER_LABEL,
+          },
+        }
+      : {}),
   };
 }
 

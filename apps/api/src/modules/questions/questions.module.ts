@@ -12,5 +12,7 @@ import { QuestionsService } from './questions.service';
   imports: [TypeOrmModule.forFeature([QuestionEntity]), ProfilesModule, ResearchModule],
   controllers: [QuestionsController],
   providers: [QuestionsService, QuestionsRepository],
+  // The link importer creates its questions through the repository.
+  exports: [QuestionsRepository],
 })
 export class QuestionsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DashboardStats } from '@cqa/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import {
   fetchQuestionPage, ListParams, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, Viewer,
 } from './question-queries';
@@ -22,14 +22,15 @@ export class QuestionsRepository {
     return (await this.ds.query(sql, params)) as QuestionDetailRow[];
   }
 
-  async row(id: number): Promise<QuestionRow | undefined> {
+  async row(id: number, manager?: EntityManager): Promise<QuestionRow | undefined> {
     const { sql, params } = questionSql(id);
-    const [row] = (await this.ds.query(sql, params)) as QuestionRow[];
+    const [row] = (await (manager ?? this.ds).query(sql, params)) as QuestionRow[];
     return row;
   }
 
-  async insert(question: { text: string; cancerType: string | null; userId: string; patientId: string | null }): Promise<number> {
-    const result = (await this.ds.query(
+  /** `manager`: inside the caller's transaction (the link importer records the new id with it). */
+  async insert(question: { text: string; cancerType: string | null; userId: string | null; patientId: string | null }, manager?: EntityManager): Promise<number> {
+    const result = (await (manager ?? this.ds).query(
       'INSERT INTO cancer_questions (question_text, cancer_type, user_id, patient_id) VALUES (?, ?, ?, ?)',
       [question.text, question.cancerType, question.userId, question.patientId],
     )) as { insertId: number | string };

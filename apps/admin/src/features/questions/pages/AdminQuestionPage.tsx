@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Button, Collapse } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import {
   ANSWER_KIND_LABELS,
+  ImportTexts,
   Messages,
   QuestionTexts,
   displayCancerType,
@@ -27,6 +28,7 @@ import {
   QuestionTitle,
   VisuallyHidden,
 } from '@cqa/web-ui';
+import { ImportPanel } from '../../import/components/ImportPanel';
 import { AdminQuestionTexts } from '../texts';
 import { DeepResearchTab } from '../components/DeepResearchTab';
 
@@ -42,7 +44,20 @@ export function AdminQuestionPage() {
 
   const mayEdit = !!user && mayEditQuestion(user, question);
 
-  const renderTop = (kind: AnswerKind) =>
+  // The community tab also takes answers from links (spec section 2): the import adds them to this question.
+  const renderTop = (kind: AnswerKind) => (
+    <>
+      {kind === 'quora' && (
+        <Collapse
+          style={{ marginBottom: 16 }}
+          items={[{ key: 'import', label: ImportTexts.boxTitle, children: <ImportPanel questionId={question.id} onImported={() => void loadState.onRetry()} /> }]}
+        />
+      )}
+      {renderAdd(kind)}
+    </>
+  );
+
+  const renderAdd = (kind: AnswerKind) =>
     addingKind === kind ? (
       <AnswerForm
         title={AdminQuestionTexts.addAnswerTitle(ANSWER_KIND_LABELS[kind])}

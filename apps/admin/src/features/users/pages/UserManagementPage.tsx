@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, Space, Table, Tabs, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { Messages, type AdminUserSummary, type ApprovalStatus } from '@cqa/contracts';
+import { ImportTexts, Messages, type AdminUserSummary, type ApprovalStatus } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
@@ -10,12 +10,13 @@ import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
 import { AccessLogTable } from '../access-log/AccessLogTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
+import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'log' | 'access' | 'research';
+type TabKey = ListRole | 'import' | 'log' | 'access' | 'research';
 
 /**
- * Spec section 2: Patients and Experts tabs (Import arrives with the link-import work), Refresh, status and actions;
+ * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions;
  * plus the sign-in log, so admins see failed sign-ins, the access log of patient profiles (the audit trail), and the
  * deep research reports flagged for citing a retracted paper.
  */
@@ -44,12 +45,15 @@ export function UserManagementPage() {
         items={[
           { key: 'patient', label: 'Patients' },
           { key: 'expert', label: 'Experts' },
+          { key: 'import', label: ImportTexts.tabLabel },
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
           { key: 'research', label: 'Research flags' },
         ]}
       />
-      {tab === 'log' ? (
+      {tab === 'import' ? (
+        <ImportPanel />
+      ) : tab === 'log' ? (
         <AuthLogTable />
       ) : tab === 'access' ? (
         <AccessLogTable />

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
+  ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
   MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
   QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
 } from '@cqa/contracts';
@@ -84,6 +84,13 @@ export class QuestionListResponseDto implements QuestionListResponse {
   @ApiProperty() per_page: number;
 }
 
+export class CommunityAnswerMetaDto implements CommunityAnswerMeta {
+  @ApiProperty() host: string;
+  @ApiProperty({ type: String, nullable: true, description: 'ISO 8601; null when the site did not say.' }) posted_at: string | null;
+  @ApiProperty({ type: Number, nullable: true }) score: number | null;
+  @ApiProperty({ enum: [COMMUNITY_ANSWER_LABEL] }) label: typeof COMMUNITY_ANSWER_LABEL;
+}
+
 export class AnswerViewDto implements AnswerView {
   @ApiProperty() id: number;
   @ApiProperty() question_id: number;
@@ -100,6 +107,8 @@ export class AnswerViewDto implements AnswerView {
   @ApiProperty({ type: Number, nullable: true, description: "The caller's own rating." }) my_rating: number | null;
   @ApiProperty({ type: String, nullable: true, description: "The caller's own feedback." }) my_feedback: string | null;
   @ApiProperty({ type: [String], description: 'Titles of cited papers retracted since publication (nightly re-check); empty when none.' }) retracted_sources: string[];
+  @ApiPropertyOptional({ type: CommunityAnswerMetaDto, description: 'Imported community answers only: host, date, score and the anecdotal label.' })
+  community?: CommunityAnswerMetaDto;
 }
 
 export class AnswersByKindDto implements Record<AnswerKind, AnswerView[]> {

@@ -1,0 +1,58 @@
+import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { RedisClient } from '../../queues/redis-client.provider';
+import { AnswersModule } from '../answers/answers.module';
+import { QuestionsModule } from '../questions/questions.module';
+import { AI_ANSWER_REQUESTER, AiNotConfiguredRequester } from './ai-answer-requester';
+import { RedditFetcher } from './extractors/reddit-fetcher';
+import { ThreadFetcher } from './extractors/thread-fetcher';
+import { PoliteFetcher } from './fetching/polite-fetcher';
+import { SafeFetcher } from './fetching/safe-fetcher';
+import { ImportJobs } from './import-jobs.service';
+import { ImportUrlProcessor } from './import-url.processor';
+import { ImportController } from './import.controller';
+import { ImportRepository } from './import.repository';
+import { ImportService } from './import.service';
+import { HostPoliteness } from './politeness/host-politeness';
+import { RobotsFetcher } from './robots/robots-fetcher';
+import { RedisTtlCache } from './robots/ttl-cache';
+
+/**
+ * Community link import: admins submit links (routes under /api/import), the `import` queue fetches each thread
+ * safely and politely, and the answers go to a new question (with an AI answer) or to the question named.
+ */
+@Module({
+  imports: [QuestionsModule, AnswersModule],
+  controllers: [ImportController],
+  providers: [
+    ImportService,
+    ImportRepository,
+    ImportJobs,
+    ImportUrlProcessor,
+    // Until the AI-answers service is bound here, imports record that no AI answer was requested.
+    { provide: AI_ANSWER_REQUESTER, useClass: AiNotConfiguredRequester },
+    {
+      provide: SafeFetcher,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new SafeFetcher({ allowHosts: config.import.fetchAllowHosts, totalTimeoutMs: config.import.fetchTimeoutMs }),
+    },
+    {
+      provide: ThreadFetcher,
+      inject: [APP_CONFIG, SafeFetcher, RedisClient],
+      useFactory: (config: AppConfig, safe: SafeFetcher, client: RedisClient) => {
+        const keyPrefix = `import:`;
+        const robots = new RobotsFetcher(safe, { cache: new RedisTtlCache(client.redis, `${keyPrefix}robots:`), ttlSeconds: config.import.robotsCacheTtlSeconds });
+        const polite = new PoliteFetcher(safe, robots, new HostPoliteness(client.redis, { keyPrefix: `${keyPrefix}host:`, defaultDelayMs: config.import.hostDelayMs }));
+        return new ThreadFetcher(polite, new RedditFetcher(polite, config.import.reddit));
+      },
+    },
+  ],
+})
+export class ImportModule implements OnModuleDestroy {
+  constructor(@Inject(SafeFetcher) private readonly safe: SafeFetcher) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.safe.close();
+  }
+}

@@ -1,4 +1,6 @@
 import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Redis from 'ioredis';
 import { createConnection } from 'mysql2/promise';
 import { e2eRun } from './run-id';
@@ -8,6 +10,7 @@ export default async function globalTeardown(): Promise<void> {
   const { env, mailDir, reportsDir } = e2eRun();
   rmSync(mailDir, { recursive: true, force: true });
   rmSync(reportsDir, { recursive: true, force: true });
+  rmSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${process.env.E2E_RUN_ID}.url`), { force: true });
   const url = new URL(env.DATABASE_URL);
   const name = url.pathname.slice(1);
   url.pathname = '/';

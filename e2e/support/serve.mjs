@@ -1,11 +1,14 @@
-// The built platform for Playwright: an SMTP sink, the link-import demo pages, the throwaway database migrated and
-// seeded, then the API and the worker.
+// The built platform for Playwright: an SMTP sink, the link-import demo pages, the fake AI provider and the literature
+// fixture server, the throwaway database migrated and seeded, then the API and the worker (with AI answers from the fakes).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { startDemoPages } from '../../tools/demo-pages/demo-pages-server.ts';
+import { startFakeAi } from '../../tools/fake-ai/fake-ai-server.ts';
+import { startFixtureServer } from '../../tools/literature-fixtures/fixture-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mailDir = process.env.E2E_MAIL_DIR;
@@ -46,7 +49,25 @@ const sink = new SMTPServer({
 });
 await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
-const env = { ...process.env, SMTP_URL: smtpUrl };
+// AI answers come from the fake provider and the hand-made literature fixtures; a question the fixtures do not hold
+// finds no literature (the fixture server answers 599) and its run fails after its retries.
+const fakeAi = await startFakeAi({ port: 0 });
+const fixtures = await startFixtureServer({ dir: path.join(root, 'tools/literature-fixtures/fixtures') });
+const aiEnv = {
+  AI_BASE_URL: fakeAi.url,
+  AI_API_KEY: 'fake',
+  AI_MODEL: 'fake-model',
+  AI_MODEL_FAST: 'fake-model-fast',
+  NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
+  EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
+  CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
+  CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
+  AI_DAILY_LIMIT_PER_USER: '1000',
+  AI_DAILY_LIMIT_GLOBAL: '10000',
+};
+// The journeys set the fake's faults (a stall, to watch the progress) through the address written here.
+if (process.env.E2E_RUN_ID) writeFileSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${process.env.E2E_RUN_ID}.url`), fakeAi.url);
+const env = { ...process.env, SMTP_URL: smtpUrl, ...aiEnv };
 
 // The local site the import journey fetches from (its port is in FETCH_ALLOW_HOSTS, see run-id.ts).
 const pages = await startDemoPages({
@@ -65,6 +86,8 @@ const stop = () => {
   children.forEach((c) => c.exitCode === null && c.kill('SIGTERM'));
   sink.close();
   void pages.close();
+  void fakeAi.close();
+  void fixtures.close();
 };
 children.forEach((c) => c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; }));
 process.on('SIGTERM', stop);

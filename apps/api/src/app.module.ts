@@ -20,10 +20,10 @@ import { QueuesModule } from './queues/queues.module';
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, ImportModule, ResearchModule];
+export const FEATURE_MODULES = [DiagnosticsModule, AnswersModule, ImportModule, ResearchModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
-export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule, AnswersModule];
+export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];
 
 @Module({})
 export class AppModule {

@@ -127,3 +127,135 @@ export interface AiRunUsage {
   /** Null when the model's price is unknown. */
   costUsd: number | null;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// AI answer runs (the `ai-answer` job), their HTTP shapes and texts.
+
+export const AI_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type AiRunStatus = (typeof AI_RUN_STATUSES)[number];
+/** Who started a run: a new patient question, an admin's Generate/Regenerate/Retry, or link import. */
+export const AI_RUN_TRIGGERS = ['auto', 'admin', 'import'] as const;
+export type AiRunTrigger = (typeof AI_RUN_TRIGGERS)[number];
+/** Deep research adds its own kind. */
+export const AI_RUN_KINDS = ['ai_answer'] as const;
+export type AiRunKind = (typeof AI_RUN_KINDS)[number];
+
+/** A run as GET /api/questions/{id}/ai-run shows it (and AiAnswersService.runStatus returns it). */
+export interface AiRunView {
+  id: number;
+  question_id: number;
+  status: AiRunStatus;
+  stage: AiAnswerStage;
+  done: number;
+  total: number;
+  /** Why it failed; patients see only AiTexts.failed. Null unless failed. */
+  error: string | null;
+  /** The published answer once succeeded. */
+  answer_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Milliseconds spent in each stage of a run, for admins and `npm run bench:ai`. */
+export interface AiRunTimings {
+  retrieval: number;
+  model: number;
+  verification: number;
+  publish: number;
+  total: number;
+}
+
+/** What the web renders beside a generated AI answer (stored as JSON on the answer row). */
+export interface AiAnswerDetails {
+  run_id: number;
+  status: VerifiedAnswerStatus;
+  insufficient_evidence: boolean;
+  sources: CitedSource[];
+  grade: EvidenceGrade;
+  model: string;
+  generated_at: string;
+  unsupported_claims: UnsupportedClaim[];
+  excluded_sources: ExcludedSource[];
+  /** Which minimised profile fields tailored the answer (empty without consent). */
+  profile_fields_used: AiProfileField[];
+}
+
+/** GET /api/ai/settings: what the web offers. */
+export interface AiSettings {
+  configured: boolean;
+  phiAllowed: boolean;
+  autoAnswer: boolean;
+}
+
+/** POST /api/questions/{id}/ai-answer (admins). */
+export interface GenerateAiAnswerRequest {
+  /** Default true when the question already has a run: a new run whose answer replaces the generated one. */
+  regenerate?: boolean;
+  /** Tailor to the asking patient's profile; only when the patient consented on the question and AI_PHI_ALLOWED. */
+  use_profile?: boolean;
+}
+
+/** One row of GET /api/admin/ai-runs. */
+export interface AiRunAdminRow {
+  id: number;
+  question_id: number;
+  question_text: string;
+  trigger: AiRunTrigger;
+  status: AiRunStatus;
+  stage: AiAnswerStage;
+  model: string | null;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cost_usd: number | null;
+  use_profile: boolean;
+  error: string | null;
+  answer_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+  duration_ms: number | null;
+  timings: AiRunTimings | null;
+}
+
+export interface AiRunListResponse {
+  items: AiRunAdminRow[];
+  page: number;
+  per_page: number;
+  total: number;
+}
+
+export const AiPaths = {
+  settings: '/api/ai/settings',
+  generate: (questionId: number | string) => `/api/questions/${questionId}/ai-answer`,
+  latestRun: (questionId: number | string) => `/api/questions/${questionId}/ai-run`,
+  adminRuns: '/api/admin/ai-runs',
+} as const;
+
+export const AI_DAILY_LIMIT_WINDOW_HOURS = 24;
+
+export const AiTexts = {
+  notConfigured: AI_NOT_CONFIGURED_MESSAGE,
+  /** What patients see of any failure (the spec's get-o1-answer text). */
+  failed: 'Failed to get AI answer',
+  phiNotAllowed: 'Tailoring AI answers to a health profile is turned off on this server.',
+  dailyLimitUser: (limit: number) => `You have reached the limit of ${limit} AI answers in 24 hours. Please try again later.`,
+  dailyLimitGlobal: 'The platform has reached its limit of AI answers for the last 24 hours. Please try again later.',
+  useProfileLabel: 'Use my health profile to tailor the AI answer',
+  useProfileHelp: 'Only an age band, cancer type, stage and treatment types are sent, never your name, dates or notes.',
+  generate: 'Generate AI answer',
+  regenerate: 'Regenerate',
+  retry: 'Retry',
+  disclaimer: AI_ANSWER_DISCLAIMER,
+  profileFieldsUsed: 'Tailored with your profile:',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Patient context, only with consent: a minimised view of the profile, never names, dates, ids or free text.
+
+export const AI_PROFILE_FIELDS = ['age_band', 'cancer_type', 'cancer_stage', 'treatment_classes'] as const;
+export type AiProfileField = (typeof AI_PROFILE_FIELDS)[number];
+export const AI_PROFILE_FIELD_LABELS: Record<AiProfileField, string> = {
+  age_band: 'Age band',
+  cancer_type: 'Cancer type',
+  cancer_stage: 'Stage',
+  treatment_classes: 'Treatment types',
+};

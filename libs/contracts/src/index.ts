@@ -12,4 +12,5 @@ export * from './reports';
 export * from './import';
 export * from './ai';
 export * from './research';
+export * from './ai-profile';
 export * from './question-permissions';

@@ -2,12 +2,14 @@
  * Every queue and every job, in one place. The worker refuses to boot when a job below has no handler or two.
  * Job payloads carry ids and switches only, never health data.
  */
-export const QueueName = { System: 'system', Import: 'import', Research: 'research' } as const;
+export const QueueName = { System: 'system', Ai: 'ai', Import: 'import', Research: 'research' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
 
 export const JobName = {
   SelfCheck: 'self-check',
+  /** One AI answer run (payload: the run id). */
+  AiAnswer: 'ai-answer',
   /** The parent of one import batch: runs when every link's child job is done and records the outcome. */
   ImportBatch: 'import-batch',
   /** One link of an import batch (payload: the import row id). */
@@ -25,6 +27,7 @@ export type JobName = (typeof JobName)[keyof typeof JobName];
 
 export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.SelfCheck]: QueueName.System,
+  [JobName.AiAnswer]: QueueName.Ai,
   [JobName.ImportBatch]: QueueName.Import,
   [JobName.ImportUrl]: QueueName.Import,
   [JobName.ResearchPlan]: QueueName.Research,
@@ -32,6 +35,9 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.ResearchStep]: QueueName.Research,
   [JobName.ResearchRecheck]: QueueName.Research,
 };
+
+/** BullMQ refuses ':' and all-digit job ids; one job per AI run, so a re-enqueue or a double click adds nothing. */
+export const aiAnswerJobId = (runId: number | string): string => `ai-answer-run-${runId}`;
 
 /** What GET /api/diagnostics/self-check/{id} answers. */
 export interface SelfCheckStatus {

@@ -4,6 +4,7 @@
  */
 import type { CommunityAnswerMeta } from './import';
 import { GENERAL_CANCER_TYPE } from './options';
+import type { AiAnswerDetails } from './ai';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
 export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
@@ -107,6 +108,8 @@ export interface AnswerView {
   retracted_sources: string[];
   /** Community answers that came from a link import: where and when they were posted, their score and the anecdotal label. */
   community?: CommunityAnswerMeta | null;
+  /** Generated AI answers only: sources with evidence level and retraction, grade, model, date, profile fields used. */
+  ai_details: AiAnswerDetails | null;
 }
 
 export interface QuestionDetail extends QuestionSummary {
@@ -116,6 +119,8 @@ export interface QuestionDetail extends QuestionSummary {
 export interface CreateQuestionRequest {
   question_text: string;
   cancer_type?: string;
+  /** Patients: consent to tailor the AI answer with a minimised profile (default false; refused unless AI_PHI_ALLOWED). */
+  use_profile?: boolean;
 }
 export interface CreateQuestionResponse {
   id: number;

@@ -13,3 +13,4 @@ export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export * from './api/questions-api';
 export { useQuestionDetail } from './api/use-question-detail';
 export * from './api/research-api';
+export * from './api/ai-api';

@@ -21,6 +21,14 @@ export interface AiConfig {
   prices: Record<string, ModelPrice>;
 }
 
+/** When and for whom AI answers run (AI_AUTO_ANSWER, AI_PHI_ALLOWED, AI_DAILY_LIMIT_*). */
+export interface AiAnswerSettings {
+  autoAnswer: boolean;
+  phiAllowed: boolean;
+  dailyLimitPerUser: number;
+  dailyLimitGlobal: number;
+}
+
 export interface LiteratureConfig {
   ncbiEutilsBaseUrl: string;
   ncbiApiKey: string | null;
@@ -136,4 +144,20 @@ export function loadLiteratureConfig(env: NodeJS.ProcessEnv, mailFrom: string, p
 /** True when a model call can be attempted; otherwise AI features answer 'AI provider not configured'. */
 export function isAiConfigured(config: Pick<AiConfig, 'baseUrl' | 'apiKey' | 'model'>): boolean {
   return Boolean(config.model && (config.apiKey || config.baseUrl));
+}
+
+function bool(name: EnvName, value: string, problems: string[]): boolean {
+  if (value !== 'true' && value !== 'false') problems.push(`${name} must be true or false (got "${value}")`);
+  return value === 'true';
+}
+
+/** AI_AUTO_ANSWER, AI_PHI_ALLOWED, AI_DAILY_LIMIT_PER_USER, AI_DAILY_LIMIT_GLOBAL. */
+export function loadAiAnswerSettings(env: NodeJS.ProcessEnv, problems: string[]): AiAnswerSettings {
+  const raw = reader(env);
+  return {
+    autoAnswer: bool('AI_AUTO_ANSWER', raw('AI_AUTO_ANSWER'), problems),
+    phiAllowed: bool('AI_PHI_ALLOWED', raw('AI_PHI_ALLOWED'), problems),
+    dailyLimitPerUser: wholeNumber('AI_DAILY_LIMIT_PER_USER', raw('AI_DAILY_LIMIT_PER_USER'), 0, 1_000_000, problems),
+    dailyLimitGlobal: wholeNumber('AI_DAILY_LIMIT_GLOBAL', raw('AI_DAILY_LIMIT_GLOBAL'), 0, 10_000_000, problems),
+  };
 }

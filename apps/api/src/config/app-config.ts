@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { AiConfig, LiteratureConfig, loadAiConfig, loadLiteratureConfig } from './ai-config';
+import { AiAnswerSettings, AiConfig, LiteratureConfig, loadAiAnswerSettings, loadAiConfig, loadLiteratureConfig } from './ai-config';
 import { ENV_VARIABLES, EnvName } from './env.definition';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -32,6 +32,7 @@ export interface AppConfig {
   reports: ReportsStorageConfig;
   import: ImportConfig;
   ai: AiConfig;
+  aiAnswers: AiAnswerSettings;
   literature: LiteratureConfig;
   research: ResearchConfig;
 }
@@ -185,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     reports,
     import: importConfig,
     ai: loadAiConfig(env, problems),
+    aiAnswers: loadAiAnswerSettings(env, problems),
     literature: loadLiteratureConfig(env, mailFrom, problems),
     research: {
       expertsMayStart: oneOf('RESEARCH_EXPERTS_MAY_START', ['true', 'false'] as const) === 'true',

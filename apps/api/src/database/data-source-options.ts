@@ -11,6 +11,8 @@ import { MedicalReportEntity } from '../modules/reports/entities/medical-report.
 import { AnswerEntity } from '../modules/answers/entities/answer.entity';
 import { QuestionEntity } from '../modules/questions/entities/question.entity';
 import { RatingEntity } from '../modules/answers/entities/rating.entity';
+import { AiRunEntity, AiRunRecordEntity } from '../modules/answers/ai/entities/ai-run.entity';
+import { LiteratureRecordEntity } from '../modules/answers/ai/entities/literature-record.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -23,6 +25,9 @@ export const ENTITIES = [
   RatingEntity,
   ProfileAccessLogEntity,
   MedicalReportEntity,
+  LiteratureRecordEntity,
+  AiRunEntity,
+  AiRunRecordEntity,
 ];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */

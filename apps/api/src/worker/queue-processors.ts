@@ -18,7 +18,8 @@ function processorFor(queue: QueueName, config: AppConfig): Type<WorkerHost> {
       super();
     }
 
-    // Three parameters, so BullMQ passes the job's abort signal; the token lets a handler wait for its children.
+    // Three parameters, so BullMQ passes the job's abort signal; the token lets a handler wait for its children or move
+    // its job to delayed.
     async process(job: Job, token?: string, signal?: AbortSignal): Promise<unknown> {
       const started = Date.now();
       try {
@@ -26,7 +27,11 @@ function processorFor(queue: QueueName, config: AppConfig): Type<WorkerHost> {
         this.logger.log({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, ms: Date.now() - started, msg: 'job completed' });
         return result;
       } catch (error) {
-        if (error instanceof WaitingChildrenError || error instanceof DelayedError) throw error;
+        if (error instanceof WaitingChildrenError) throw error;
+        if (error instanceof DelayedError) {
+          this.logger.log({ job: job.name, jobId: job.id, msg: 'job delayed' });
+          throw error;
+        }
         this.logger.warn({ job: job.name, jobId: job.id, attempt: job.attemptsMade + 1, err: error instanceof Error ? error.message : String(error), msg: 'job failed' });
         throw error;
       }

@@ -3,6 +3,7 @@ import { Alert, Card, Space, Tag, Typography } from 'antd';
 import { ANSWER_KIND_LABELS, QuestionTexts, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
+import { AiAnswerBody } from './AiAnswer';
 import { RatingSummary } from './RatingSummary';
 import { SourcesList } from './SourcesList';
 import { QaUiTexts } from './texts';
@@ -89,13 +90,13 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
             }
           />
         )}
-        <Markdown>{answer.answer_text}</Markdown>
+        {answer.ai_details ? <AiAnswerBody answer={answer} details={answer.ai_details} /> : <Markdown>{answer.answer_text}</Markdown>}
         {answer.explanation_logic && (
           <Part title={QaUiTexts.explanation}>
             <Markdown>{answer.explanation_logic}</Markdown>
           </Part>
         )}
-        {answer.sources.length > 0 && (
+        {!answer.ai_details && answer.sources.length > 0 && (
           <Part title={QaUiTexts.sources}>
             <SourcesList sources={answer.sources} />
           </Part>

@@ -64,11 +64,12 @@ describe('Markdown', () => {
   });
 
   it('autolinks bare addresses with the same safe rel, and shows task items without checkboxes', () => {
-    const { container } = render(<Markdown>{'See www.cancer.gov and ~~old~~ advice.\n\n- [x] asked\n- [ ] answered'}</Markdown>);
+    const { container } = render(<Markdown>{'See www.cancer.gov and ~~old~~ advice, ~5 mg to ~10 mg.\n\n- [x] asked\n- [ ] answered'}</Markdown>);
     const link = screen.getByRole('link', { name: 'www.cancer.gov' });
     expect(link).toHaveAttribute('href', 'http://www.cancer.gov');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(container.querySelector('del')).toHaveTextContent('old');
+    expect(container.querySelectorAll('del')).toHaveLength(1);
     expect(container.querySelector('input')).toBeNull();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['☑ asked', '☐ answered']);
   });

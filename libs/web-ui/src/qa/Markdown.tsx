@@ -1,5 +1,5 @@
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode } from 'react';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
 
@@ -11,6 +11,9 @@ const shifted = (Tag: 'h4' | 'h5' | 'h6') =>
   function Heading({ node: _node, ...props }: HeadingProps) {
     return <Tag {...props} />;
   };
+
+// '~5 mg to ~10 mg' means 'about': only a double tilde strikes through.
+const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [[remarkGfm, { singleTilde: false }], remarkBreaks];
 
 const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
 
@@ -38,17 +41,43 @@ const components: Components = {
   ),
 };
 
+const textOf = (node: ReactNode): string =>
+  Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
+
 /**
  * Answer text as markdown with single line breaks kept, plus GitHub's tables, strikethrough and autolinks (remark-gfm).
- * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
+ * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's
+ * URL filter removes javascript: link targets.
+ * `citationHref`: links written `[[n]](…)` (an AI answer's numbered citations) go to that in-page anchor instead.
  */
-export function Markdown({ children }: { children: string }) {
+export function Markdown({ children, citationHref }: { children: string; citationHref?: (n: number) => string }) {
+  const used = useMemo<Components>(() => {
+    if (!citationHref) return components;
+    return {
+      ...components,
+      a: ({ node: _node, children: text, ...props }) => {
+        const cited = /^\[(\d+)\]$/.exec(textOf(text));
+        if (cited) {
+          return (
+            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={{ textDecoration: 'underline' }}>
+              {text}
+            </a>
+          );
+        }
+        return (
+          <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+            {text}
+          </a>
+        );
+      },
+    };
+  }, [citationHref]);
   return (
     <div className="cqa-markdown">
       <ReactMarkdown
         skipHtml
-        remarkPlugins={[remarkGfm, remarkBreaks]}
-        components={components}
+        remarkPlugins={REMARK_PLUGINS}
+        components={used}
       >
         {children}
       </ReactMarkdown>

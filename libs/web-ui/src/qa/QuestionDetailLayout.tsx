@@ -18,13 +18,15 @@ interface QuestionDetailLayoutProps {
   emptyText?: (tabNoun: string) => string;
   /** Shown under a tab's empty text, e.g. the patient's link to ask an expert. */
   emptyExtra?: (kind: AnswerKind) => ReactNode;
+  /** False leaves a tab's empty text out, e.g. while the AI tab shows a running job's progress instead. */
+  showEmpty?: (kind: AnswerKind) => boolean;
   /** Dialogs and the like, after the tabs. */
   children?: ReactNode;
 }
 
 /** The scaffold of the patient's, the expert's and the admin's question page: links, head, and one tab per answer kind. */
 export function QuestionDetailLayout({
-  nav, head, answers, renderAnswer, renderTop, emptyText = QuestionTexts.emptyTabExpert, emptyExtra, children,
+  nav, head, answers, renderAnswer, renderTop, emptyText = QuestionTexts.emptyTabExpert, emptyExtra, showEmpty, children,
 }: QuestionDetailLayoutProps) {
   return (
     <section>
@@ -35,6 +37,7 @@ export function QuestionDetailLayout({
         answers={answers}
         renderTop={renderTop}
         renderEmpty={(kind) => {
+          if (showEmpty && !showEmpty(kind)) return null;
           const extra = emptyExtra?.(kind);
           const empty = <EmptyState message={emptyText(QaUiTexts.emptyTabNoun[kind])} />;
           return extra ? <div>{empty}{extra}</div> : empty;

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { Messages } from '@cqa/contracts';
+import { AiTexts, Messages } from '@cqa/contracts';
 import { QuestionFormModal } from './QuestionFormModal';
 
 jest.setTimeout(60_000);
@@ -31,5 +31,19 @@ describe('QuestionFormModal', () => {
   it("defaults the cancer type to 'General'", () => {
     render(<QuestionFormModal open title="Create Question Manually" onSubmit={jest.fn()} onClose={jest.fn()} />);
     expect(screen.getByRole('dialog', { name: 'Create Question Manually' })).toHaveTextContent('General');
+  });
+
+  it('offers the profile consent only when asked to, off by default, and sends the choice', async () => {
+    const { unmount } = render(<QuestionFormModal open title="Ask a New Question" onSubmit={jest.fn()} onClose={jest.fn()} />);
+    expect(screen.queryByLabelText(AiTexts.useProfileLabel)).toBeNull();
+    unmount();
+    const onSubmit = jest.fn(async () => true);
+    render(<QuestionFormModal open title="Ask a New Question" onSubmit={onSubmit} onClose={jest.fn()} offerUseProfile />);
+    const consent = screen.getByRole('checkbox', { name: AiTexts.useProfileLabel });
+    expect(consent).not.toBeChecked();
+    await userEvent.type(screen.getByLabelText('Question'), 'Is fasting safe during chemotherapy?');
+    await userEvent.click(consent);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ question_text: 'Is fasting safe during chemotherapy?', cancer_type: 'General', use_profile: true }));
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
-import { GENERAL_CANCER_TYPE, type CreateQuestionRequest } from '@cqa/contracts';
+import { Checkbox, Form, Input, Modal } from 'antd';
+import { AiTexts, GENERAL_CANCER_TYPE, type CreateQuestionRequest } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
 import { questionTextRules } from './question-rules';
 import { QaUiTexts } from './texts';
@@ -12,22 +12,27 @@ interface QuestionFormModalProps {
   /** Resolves true when saved; the modal then closes and clears. */
   onSubmit: (values: CreateQuestionRequest) => Promise<boolean>;
   onClose: () => void;
+  /** Offer 'Use my health profile to tailor the AI answer' (patients, when AI is configured and the server allows it). */
+  offerUseProfile?: boolean;
 }
 
 interface Values {
   question_text: string;
   cancer_type: string;
+  use_profile?: boolean;
 }
 
 /** 'Ask a New Question' for patients and 'Create Question Manually' for admins. */
-export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSubmit, onClose }: QuestionFormModalProps) {
+export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSubmit, onClose, offerUseProfile = false }: QuestionFormModalProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 
   const submit = async (values: Values) => {
     setSaving(true);
     try {
-      const saved = await onSubmit({ question_text: values.question_text.trim(), cancer_type: values.cancer_type });
+      const request: CreateQuestionRequest = { question_text: values.question_text.trim(), cancer_type: values.cancer_type };
+      if (offerUseProfile) request.use_profile = values.use_profile === true;
+      const saved = await onSubmit(request);
       if (saved) onClose();
     } finally {
       setSaving(false);
@@ -46,13 +51,18 @@ export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSu
       // A fresh, empty form each time it opens.
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: GENERAL_CANCER_TYPE }}>
+      <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: GENERAL_CANCER_TYPE, use_profile: false }}>
         <Form.Item name="question_text" label={QaUiTexts.questionLabel} rules={questionTextRules}>
           <Input.TextArea rows={5} placeholder={QaUiTexts.questionPlaceholder} />
         </Form.Item>
         <Form.Item name="cancer_type" label={QaUiTexts.cancerTypeLabel}>
           <CancerTypeSelectField />
         </Form.Item>
+        {offerUseProfile && (
+          <Form.Item name="use_profile" valuePropName="checked" extra={AiTexts.useProfileHelp} style={{ marginBottom: 0 }}>
+            <Checkbox>{AiTexts.useProfileLabel}</Checkbox>
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -22,3 +22,4 @@ export { RatingSummary } from './RatingSummary';
 export { ConfirmDialog } from './ConfirmDialog';
 export { VisuallyHidden } from './VisuallyHidden';
 export { QuestionLoadState } from './QuestionLoadState';
+export { AiAnswerBody, AiRunPanel, AiUiTexts, RetractionBadge, aiSourceAnchor } from './AiAnswer';

@@ -17,6 +17,7 @@ export function answerFixture(overrides: Partial<AnswerView> = {}): AnswerView {
     rating_count: 0,
     my_rating: null,
     my_feedback: null,
+    ai_details: null,
     retracted_sources: [],
     ...overrides,
   };

@@ -4,6 +4,7 @@ import { AddQuestionsAnswers1795453200000 } from './1795453200000-AddQuestionsAn
 import { AddProfileAccessLogs1795460000000 } from './1795460000000-AddProfileAccessLogs';
 import { AddPatientProfile1795470000000 } from './1795470000000-AddPatientProfile';
 import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReports';
+import { AddAiAnswers1795486000000 } from './1795486000000-AddAiAnswers';
 import { AddLinkImports1795490000000 } from './1795490000000-AddLinkImports';
 import { AddResearch1795500000000 } from './1795500000000-AddResearch';
 
@@ -15,6 +16,7 @@ export const MIGRATIONS = [
   AddProfileAccessLogs1795460000000,
   AddPatientProfile1795470000000,
   AddMedicalReports1795480000000,
+  AddAiAnswers1795486000000,
   AddLinkImports1795490000000,
   AddResearch1795500000000,
 ];

@@ -39,7 +39,7 @@ describe('answers and ratings over HTTP', () => {
       expect(created.body).toMatchObject({
         question_id: questionId, answer_type: 'expert', answer_text: '**Duloxetine** may help.', explanation_logic: EXPERT_FIELDS.explanation_logic,
         sources: EXPERT_FIELDS.sources, search_method: 'PubMed', expert_id: expert.id, expert_name: 'Test',
-        average_rating: null, rating_count: 0, my_rating: null, my_feedback: null,
+        average_rating: null, rating_count: 0, my_rating: null, my_feedback: null, ai_details: null,
       });
       const named = await post(expert, { answer_type: 'expert', answer_text: 'Also exercise.', ...EXPERT_FIELDS, expert_name: 'Dr. Ada' });
       expect(named.body).toMatchObject({ answer_type: 'expert', expert_name: 'Dr. Ada', expert_id: expert.id });

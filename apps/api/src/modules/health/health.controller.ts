@@ -1,8 +1,11 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../../common/access/access.decorator';
 import { RedisClient } from '../../queues/redis-client.provider';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { isAiConfigured } from '../../config/ai-config';
 
 const CHECK_TIMEOUT_MS = 1500;
 const LABELS = { database: 'MySQL', redis: 'Redis' } as const;
@@ -15,16 +18,18 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
   @Public()
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOkResponse({ description: 'MySQL and Redis are reachable.' })
+  @ApiOkResponse({ description: "MySQL and Redis are reachable; `ai` says whether an AI provider is configured ('not_configured' never fails the check)." })
   @ApiServiceUnavailableResponse({ description: 'The message names each dependency that is down.' })
   async check() {
+    const ai = isAiConfigured(this.config.ai) ? 'configured' : 'not_configured';
     try {
-      return await this.health.check([
+      const result = await this.health.check([
         () => this.db.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
         () =>
           this.indicators
@@ -32,6 +37,7 @@ export class HealthController {
             .attempt(() => this.redis.ping())
             .withTimeout(CHECK_TIMEOUT_MS),
       ]);
+      return { ...result, ai };
     } catch (error) {
       const details = (error as { response?: { details?: Record<string, { status: string }> } }).response?.details ?? {};
       const summary = (Object.keys(LABELS) as Array<keyof typeof LABELS>)

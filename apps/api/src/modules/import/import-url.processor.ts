@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { displayCancerType, ImportedThread, ImportTexts, JobName, Messages, QUESTION_MAX_LENGTH } from '@cqa/contracts';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { OnJob } from '../../queues/job-handler.decorator';
 import { AnswersRepository } from '../answers/answers.repository';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { storedCancerType } from '../questions/questions.service';
-import { AI_ANSWER_REQUESTER, AiAnswerRequester } from './ai-answer-requester';
+import { AiAnswersService } from '../answers/ai/ai-answers.service';
 import { parsePastedThread } from './extractors/paste-mode-parser';
 import { ThreadFetcher } from './extractors/thread-fetcher';
 import { FetchError } from './fetching/fetch-error';
@@ -41,7 +41,7 @@ export class ImportUrlProcessor {
     private readonly threads: ThreadFetcher,
     private readonly questions: QuestionsRepository,
     private readonly answers: AnswersRepository,
-    @Inject(AI_ANSWER_REQUESTER) private readonly ai: AiAnswerRequester,
+    private readonly ai: AiAnswersService,
   ) {}
 
   @OnJob(JobName.ImportUrl)

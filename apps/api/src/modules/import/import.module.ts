@@ -4,7 +4,6 @@ import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { AnswersModule } from '../answers/answers.module';
 import { QuestionsModule } from '../questions/questions.module';
-import { AI_ANSWER_REQUESTER, AiNotConfiguredRequester } from './ai-answer-requester';
 import { RedditFetcher } from './extractors/reddit-fetcher';
 import { ThreadFetcher } from './extractors/thread-fetcher';
 import { PoliteFetcher } from './fetching/polite-fetcher';
@@ -31,7 +30,6 @@ import { RedisTtlCache } from './robots/ttl-cache';
     ImportJobs,
     ImportUrlProcessor,
     // Until the AI-answers service is bound here, imports record that no AI answer was requested.
-    { provide: AI_ANSWER_REQUESTER, useClass: AiNotConfiguredRequester },
     {
       provide: SafeFetcher,
       inject: [APP_CONFIG],

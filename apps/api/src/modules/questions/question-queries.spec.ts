@@ -142,6 +142,13 @@ describe('row mapping', () => {
     expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }).retracted_sources).toEqual([]);
   });
 
+  it('parses the AI details stored as JSON text, and leaves them null on other answers', () => {
+    expect(toAnswerView(answerRow).ai_details).toBeNull();
+    expect(toAnswerView({ ...answerRow, ai_details: '{"run_id":4,"grade":"high"}' }).ai_details).toEqual({ run_id: 4, grade: 'high' });
+    expect(toAnswerView({ ...answerRow, ai_details: { run_id: 5 } }).ai_details).toEqual({ run_id: 5 });
+    expect(toAnswerView({ ...answerRow, ai_details: 'not json' }).ai_details).toBeNull();
+  });
+
   it("shows a question without type as 'General' and the expert flag as a boolean", () => {
     const row = { id: '1', question_text: 'q', cancer_type: null, created_at: new Date(0), patient_id: null, answers_count: '2', has_expert_answer: 1 };
     expect(toQuestionSummary(row)).toEqual({

@@ -1,5 +1,5 @@
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
+  AiAnswerDetails, ANSWER_KINDS, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
 } from '@cqa/contracts';
 
 /**
@@ -179,7 +179,7 @@ export function answersSql(where: { questionId: number } | { answerId: number },
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
       FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
@@ -195,7 +195,7 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
       FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
@@ -223,6 +223,8 @@ export interface AnswerRow {
   search_method: string | null;
   expert_id: string | null;
   expert_name: string | null;
+  /** JSON (MariaDB returns it as text). */
+  ai_details?: unknown;
   created_at: Date | string;
   rating_count: number | string;
   average_rating: number | string | null;
@@ -289,6 +291,7 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     rating_count: Number(row.rating_count),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
+    ai_details: parseAiDetails(row.ai_details),
     retracted_sources: retractedTitles(row.retracted_sources),
     ...(row.community_host
       ? {
@@ -301,6 +304,16 @@ export function toAnswerView(row: AnswerRow): AnswerView {
         }
       : {}),
   };
+}
+
+function parseAiDetails(value: unknown): AiAnswerDetails | null {
+  if (value == null) return null;
+  if (typeof value !== 'string') return value as AiAnswerDetails;
+  try {
+    return JSON.parse(value) as AiAnswerDetails;
+  } catch {
+    return null;
+  }
 }
 
 export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_id' | 'created_at'> & {

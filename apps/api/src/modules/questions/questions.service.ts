@@ -1,15 +1,17 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
+  AiTexts, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
-import { ResearchService } from '../answers/research/research.service';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { toQuestionDetail, toQuestionSummary } from './question-queries';
 import { mayEditQuestion } from './question-rules';
 import { QuestionsRepository } from './questions.repository';
+import { QuestionEvents } from './question-events';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 
 /** 'General' and empty mean no cancer type: stored as NULL, shown and filtered as 'General'. */
 export const storedCancerType = (value: string | null | undefined): string | null => {
@@ -22,7 +24,8 @@ export class QuestionsService {
   constructor(
     private readonly questions: QuestionsRepository,
     private readonly patients: PatientAccess,
-    private readonly research: ResearchService,
+    private readonly events: QuestionEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
@@ -42,12 +45,14 @@ export class QuestionsService {
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {
+    if (dto.use_profile === true && !this.config.aiAnswers.phiAllowed) throw new BadRequestException(AiTexts.phiNotAllowed);
     // Admins create questions by hand for nobody in particular; they show as 'Anonymous'.
     const patientId = caller.role === 'patient' ? await this.patients.requireOwnRecordId(caller.id) : null;
     const id = await this.questions.insert({
       text: dto.question_text.trim(), cancerType: storedCancerType(dto.cancer_type), userId: caller.id, patientId,
     });
-    await this.research.autoStart(id); // RESEARCH_AUTO
+    // The AI answer (when configured) is queued before the patient lands on the question page, which shows its progress.
+    await this.events.asked({ questionId: id, askedBy: caller.id, role: caller.role, useProfile: caller.role === 'patient' && dto.use_profile === true });
     return { id };
   }
 

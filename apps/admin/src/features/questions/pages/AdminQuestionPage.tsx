@@ -13,8 +13,9 @@ import {
   type AnswerKind,
   type AnswerView,
 } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
 import {
+  AiRunPanel,
   AnswerCard,
   AnswerChangeButtons,
   AnswerForm,
@@ -35,6 +36,7 @@ import { DeepResearchTab } from '../components/DeepResearchTab';
 /** Admins add, edit and delete any answer and edit the question; they never rate (spec section 6). */
 export function AdminQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
   const [editingQuestion, setEditingQuestion] = useState(false);
   const [addingKind, setAddingKind] = useState<AnswerKind | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -53,6 +55,7 @@ export function AdminQuestionPage() {
           items={[{ key: 'import', label: ImportTexts.boxTitle, children: <ImportPanel questionId={question.id} onImported={() => void loadState.onRetry()} /> }]}
         />
       )}
+      {kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
       {renderAdd(kind)}
     </>
   );
@@ -143,6 +146,7 @@ export function AdminQuestionPage() {
         <DeepResearchTab questionId={question.id} />
         {renderTop(kind)}
       </> : renderTop(kind))}
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
       renderAnswer={renderAnswer}
     >
       <DeleteAnswerDialog

@@ -8,12 +8,13 @@ import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
 import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
 import { AccessLogTable } from '../access-log/AccessLogTable';
+import { AiRunsTable } from '../ai-runs/AiRunsTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'import' | 'log' | 'access' | 'research';
+type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai' | 'research';
 
 /**
  * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions;
@@ -48,6 +49,7 @@ export function UserManagementPage() {
           { key: 'import', label: ImportTexts.tabLabel },
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
+          { key: 'ai', label: 'AI runs' },
           { key: 'research', label: 'Research flags' },
         ]}
       />
@@ -57,6 +59,8 @@ export function UserManagementPage() {
         <AuthLogTable />
       ) : tab === 'access' ? (
         <AccessLogTable />
+      ) : tab === 'ai' ? (
+        <AiRunsTable />
       ) : tab === 'research' ? (
         <ResearchFlagsTable />
       ) : list.isError ? (

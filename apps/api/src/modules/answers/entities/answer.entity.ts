@@ -1,4 +1,4 @@
-import { ANSWER_KINDS, AnswerKind } from '@cqa/contracts';
+import { AiAnswerDetails, ANSWER_KINDS, AnswerKind } from '@cqa/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 @Entity('cancer_answers')
@@ -30,6 +30,14 @@ export class AnswerEntity {
 
   @Column({ name: 'expert_id', type: 'char', length: 36, nullable: true })
   expertId: string | null;
+
+  /** The AI run that published this generated answer (UNIQUE); null for hand-typed answers. */
+  @Column({ name: 'ai_run_id', type: 'bigint', unsigned: true, nullable: true })
+  aiRunId: string | null;
+
+  /** AiAnswerDetails (contracts) of a generated AI answer. */
+  @Column({ name: 'ai_details', type: 'json', nullable: true })
+  aiDetails: AiAnswerDetails | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;

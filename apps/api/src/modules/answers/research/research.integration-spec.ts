@@ -286,7 +286,7 @@ describe('deep research: plan, flow, report, control', () => {
       fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), null);
     }
   });
-  it('RESEARCH_AUTO plans research for every new question: it waits for approval, or runs on without plan review', async () => {
+  it('RESEARCH_AUTO plans research for every new patient question: it waits for approval, or runs on without plan review', async () => {
     const askOn = async (on: RunningApi) => {
       const res = await call<{ id: number }>(on, 'POST', '/api/questions', { token: patient, body: { question_text: QUESTION, cancer_type: 'Breast Cancer' } });
       expect(res.status).toBe(201);

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
+  AiAnswerDetails, ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
   MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
   QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
 } from '@cqa/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Rule } from '../../../common/errors/rule';
 
 export function questionTextProblem(value: unknown): string | null {
@@ -56,6 +56,13 @@ export class CreateQuestionDto implements CreateQuestionRequest {
   @ApiPropertyOptional({ enum: [...CANCER_TYPES, GENERAL_CANCER_TYPE], description: "Missing, empty or 'General': no cancer type." })
   @IsOptional() @Rule('cancerType', cancerTypeProblem)
   cancer_type?: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: "Patients: tailor the AI answer with an age band, cancer type, stage and treatment types from their profile. Refused (400) unless the server sets AI_PHI_ALLOWED=true.",
+  })
+  @IsOptional() @IsBoolean({ message: 'use_profile must be true or false' })
+  use_profile?: boolean;
 }
 
 export class UpdateQuestionDto implements UpdateQuestionRequest {
@@ -109,6 +116,11 @@ export class AnswerViewDto implements AnswerView {
   @ApiProperty({ type: [String], description: 'Titles of cited papers retracted since publication (nightly re-check); empty when none.' }) retracted_sources: string[];
   @ApiPropertyOptional({ type: CommunityAnswerMetaDto, description: 'Imported community answers only: host, date, score and the anecdotal label.' })
   community?: CommunityAnswerMetaDto;
+  @ApiProperty({
+    type: 'object', additionalProperties: true, nullable: true,
+    description: 'Generated AI answers only (AiAnswerDetails in contracts): sources with evidence level and retraction status, grade, model, generated_at, unsupported claims, profile fields used.',
+  })
+  ai_details: AiAnswerDetails | null;
 }
 
 export class AnswersByKindDto implements Record<AnswerKind, AnswerView[]> {

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { QuestionTexts, mayChangeAnswer, mayRateAnswer, type AnswerView } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
 import {
+  AiRunPanel,
   AnswerCard,
   AnswerChangeButtons,
   AnswerForm,
@@ -22,6 +23,7 @@ import { DeepResearchTab } from '../components/DeepResearchTab';
 
 export function ExpertQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AnswerView | null>(null);
@@ -126,8 +128,11 @@ export function ExpertQuestionPage() {
       }
       head={head}
       answers={question.answers}
+      renderTop={(kind) =>
+        (kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />) ||
+        (kind === 'deep_research' && <DeepResearchTab questionId={question.id} />)}
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
       renderAnswer={renderAnswer}
-      renderTop={(kind) => kind === 'deep_research' && <DeepResearchTab questionId={question.id} />}
     >
       <DeleteAnswerDialog
         open={deleting !== null}

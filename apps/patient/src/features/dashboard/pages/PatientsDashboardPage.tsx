@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { Messages, QuestionTexts, type CreateQuestionRequest } from '@cqa/contracts';
-import { failureText, paths, useCreateQuestionMutation, useQuestionsQuery, useToast } from '@cqa/web-core';
+import { failureText, paths, useAiSettingsQuery, useCreateQuestionMutation, useQuestionsQuery, useToast } from '@cqa/web-core';
 import {
   PageTitle,
   QuestionFormModal,
@@ -19,6 +19,7 @@ export function PatientsDashboardPage() {
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
+  const { data: aiSettings } = useAiSettingsQuery();
 
   const ask = async (body: CreateQuestionRequest) => {
     try {
@@ -50,7 +51,13 @@ export function PatientsDashboardPage() {
         emptyText={QuestionTexts.patientEmpty}
         linkTo={paths.patientQuestion}
       />
-      <QuestionFormModal open={asking} title={QuestionTexts.askModalTitle} onSubmit={ask} onClose={() => setAsking(false)} />
+      <QuestionFormModal
+        open={asking}
+        title={QuestionTexts.askModalTitle}
+        onSubmit={ask}
+        onClose={() => setAsking(false)}
+        offerUseProfile={!!aiSettings?.configured && aiSettings.phiAllowed}
+      />
     </section>
   );
 }

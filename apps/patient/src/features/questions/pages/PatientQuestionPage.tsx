@@ -3,8 +3,9 @@ import { Button } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { Messages, QuestionTexts, displayCancerType, mayEditQuestion, mayRateAnswer } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
 import {
+  AiRunPanel,
   AnswerCard,
   AnswerRating,
   CancerTypeBadge,
@@ -22,6 +23,7 @@ type Editing = null | 'cancer_type' | 'question_text';
 
 export function PatientQuestionPage() {
   const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
   const [editing, setEditing] = useState<Editing>(null);
 
   if (!question) return <QuestionLoadState {...loadState} backTo={paths.patientQuestions} />;
@@ -91,6 +93,8 @@ export function PatientQuestionPage() {
       head={head}
       answers={question.answers}
       emptyText={QuestionTexts.emptyTabPatient}
+      renderTop={(kind) => kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
       emptyExtra={(kind) =>
         kind === 'expert' && (
           <p style={{ textAlign: 'center' }}>

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Table, Tag } from 'antd';
+import { Link } from 'react-router-dom';
+import { AI_ANSWER_STAGE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
+import { errorMessage, paths, useAiRunsQuery } from '@cqa/web-core';
+import { ErrorState, excerpt } from '@cqa/web-ui';
+
+const PER_PAGE = 25;
+export const AI_RUNS_TEXTS = {
+  empty: 'No AI answers have run yet.',
+  fetchFailed: 'Failed to fetch the AI runs',
+  trigger: { auto: 'New question', admin: 'Admin', import: 'Link import' },
+  status: { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
+};
+
+const seconds = (ms: number | null) => (ms == null ? '—' : `${(ms / 1000).toFixed(1)} s`);
+const dollars = (usd: number | null) => (usd == null ? '—' : `$${usd.toFixed(4)}`);
+
+/** Every AI answer run, newest first: question, trigger, status, model, tokens, cost and duration (per stage on hover). */
+export function AiRunsTable() {
+  const [page, setPage] = useState(1);
+  const runs = useAiRunsQuery(page);
+  if (runs.isError) return <ErrorState message={errorMessage(runs.error, AI_RUNS_TEXTS.fetchFailed)} />;
+  return (
+    <Table<AiRunAdminRow>
+      rowKey="id"
+      loading={runs.isLoading}
+      dataSource={runs.data?.items ?? []}
+      locale={{ emptyText: AI_RUNS_TEXTS.empty }}
+      pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+      scroll={{ x: true }}
+      columns={[
+        { title: 'Run', dataIndex: 'id', key: 'id' },
+        {
+          title: 'Question',
+          key: 'question',
+          render: (_, run) => <Link to={paths.adminQuestion(run.question_id)}>{excerpt(run.question_text, 80)}</Link>,
+        },
+        { title: 'Trigger', key: 'trigger', render: (_, run) => AI_RUNS_TEXTS.trigger[run.trigger] },
+        {
+          title: 'Status',
+          key: 'status',
+          render: (_, run) => (
+            <span>
+              <Tag>{AI_RUNS_TEXTS.status[run.status]}</Tag>
+              {run.status === 'running' && AI_ANSWER_STAGE_LABELS[run.stage]}
+              {run.status === 'failed' && run.error}
+            </span>
+          ),
+        },
+        { title: 'Model', key: 'model', render: (_, run) => run.model ?? '—' },
+        { title: 'Tokens (prompt / completion)', key: 'tokens', render: (_, run) => `${run.prompt_tokens} / ${run.completion_tokens}` },
+        { title: 'Cost', key: 'cost', render: (_, run) => dollars(run.cost_usd) },
+        {
+          title: 'Duration',
+          key: 'duration',
+          render: (_, run) => (
+            <span
+              title={
+                run.timings
+                  ? `retrieval ${seconds(run.timings.retrieval)}, model ${seconds(run.timings.model)}, verification ${seconds(run.timings.verification)}, publish ${seconds(run.timings.publish)}`
+                  : undefined
+              }
+            >
+              {seconds(run.duration_ms)}
+            </span>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,20 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../../common/access/access.decorator';
+import { AiAnswersService } from '../answers/ai/ai-answers.service';
+import { AiRunListQueryDto, AiRunListResponseDto } from '../answers/ai/dto/ai-answers.dto';
+
+/** The AI answer runs with their usage and cost (answers' data, read through its service). */
+@Controller('admin')
+export class AdminAiRunsController {
+  constructor(private readonly ai: AiAnswersService) {}
+
+  @Get('ai-runs')
+  @Roles('admin')
+  @ApiTags('AI answers')
+  @ApiOperation({ summary: 'AI answer runs, newest first: question, trigger, status, model, tokens, cost, duration and time per stage' })
+  @ApiOkResponse({ type: AiRunListResponseDto })
+  list(@Query() query: AiRunListQueryDto): Promise<AiRunListResponseDto> {
+    return this.ai.listRuns(query.page ?? 1, query.per_page ?? 25);
+  }
+}

@@ -1,0 +1,238 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiProfileField, aiProfileContext, AiRunTimings, JobName,
+} from '@cqa/contracts';
+import { DelayedError, Job, UnrecoverableError } from 'bullmq';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { OnJob } from '../../../queues/job-handler.decorator';
+import { LITERATURE_CLIENTS, type LiteratureClients } from '../../ai/ai.module';
+import { buildAnswerPrompt } from '../../ai/citations/answer-prompt';
+import { verifyAnswer } from '../../ai/citations/citation-verifier';
+import { CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema } from '../../ai/citations/cited-answer.schema';
+import { checkRetractions, resolveIds } from '../../ai/literature/literature-checks';
+import { LiteratureHttpError } from '../../ai/literature/literature-fetcher';
+import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
+import { AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
+import { AiProvider } from '../../ai/provider/ai-provider';
+import { PatientAccess } from '../../profiles/patient-access.service';
+import type { AiAnswerJobPayload } from './ai-answers.service';
+import { AI_RUN_STEPS, AiRunsRepository, AiRunRow, NumberedRecord, RunQuestion, STAGE_DONE } from './ai-runs.repository';
+import { searchTerms } from './retrieval-query';
+
+/** At most this many records go to the model, in retrieval order. */
+export const MAX_RECORDS = 20;
+/** Used when a 429 carries no Retry-After. */
+export const DEFAULT_RATE_LIMIT_DELAY_MS = 30_000;
+export const SEARCH_METHOD = 'PubMed, Europe PMC and ClinicalTrials.gov search; every citation checked against the retrieved records';
+
+/** A failure the queue should retry (literature APIs all down, say). */
+class RetryableRunError extends Error {}
+
+interface Clock {
+  retrieval: number;
+  model: number;
+  verification: number;
+  publish: number;
+}
+
+/**
+ * The `ai-answer` job: retrieve → store records → model → verify → publish. The verifier, not the model, decides what
+ * is published. A re-delivered job of a succeeded run does nothing; a run interrupted anywhere starts again from
+ * retrieval (its records are renumbered, its answer inserted only in the publishing transaction).
+ */
+@Injectable()
+export class AiAnswerProcessor {
+  private readonly logger = new Logger('ai-answer');
+
+  constructor(
+    private readonly runs: AiRunsRepository,
+    private readonly provider: AiProvider,
+    @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
+    private readonly patients: PatientAccess,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @OnJob(JobName.AiAnswer)
+  async process(job: Job<AiAnswerJobPayload>, token?: string, signal?: AbortSignal): Promise<{ answerId: number | null; skipped?: string }> {
+    const runId = Number(job.data.runId);
+    const run = await this.runs.run(runId);
+    if (!run) return { answerId: null, skipped: 'run not found (its question was deleted)' };
+    if (run.status === 'succeeded') return { answerId: run.answer_id == null ? null : Number(run.answer_id), skipped: 'already published' };
+    if (!this.provider.isConfigured) {
+      await this.runs.fail(runId, AI_NOT_CONFIGURED_MESSAGE);
+      throw new UnrecoverableError(AI_NOT_CONFIGURED_MESSAGE);
+    }
+    const clock: Clock = { retrieval: 0, model: 0, verification: 0, publish: 0 };
+    const started = Date.now();
+    try {
+      return await this.execute(job, run, clock, signal);
+    } catch (error) {
+      const timings = totals(clock, started);
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof AiRateLimitedError && token) {
+        // Waiting out a provider's rate limit spends no attempt.
+        await this.runs.requeue(runId, null);
+        await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? DEFAULT_RATE_LIMIT_DELAY_MS), token);
+        throw new DelayedError();
+      }
+      if (signal?.aborted) {
+        await this.runs.requeue(runId, null);
+        throw error;
+      }
+      const retryable = error instanceof AiError ? error.retryable : error instanceof LiteratureHttpError ? error.retryable : true;
+      if (!retryable || error instanceof AiNotConfiguredError) {
+        await this.runs.fail(runId, message, timings);
+        throw new UnrecoverableError(message);
+      }
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      if (lastAttempt) await this.runs.fail(runId, message, timings);
+      else await this.runs.requeue(runId, null);
+      throw error;
+    }
+  }
+
+  private async execute(job: Job<AiAnswerJobPayload>, run: AiRunRow, clock: Clock, signal?: AbortSignal) {
+    const runId = Number(run.id);
+    const started = Date.now();
+    const stage = async (name: AiAnswerStage) => {
+      await this.runs.progress(runId, name);
+      await job.updateProgress({ stage: name, done: STAGE_DONE[name], total: AI_RUN_STEPS });
+    };
+    await this.runs.markRunning(runId);
+    await job.updateProgress({ stage: 'retrieving', done: 0, total: AI_RUN_STEPS });
+    const question = await this.runs.question(Number(run.question_id));
+    if (!question) return { answerId: null, skipped: 'question deleted' };
+
+    let t = Date.now();
+    const records = await this.retrieve(question, signal);
+    const numbered = await this.runs.storeRecords(runId, records);
+    clock.retrieval = Date.now() - t;
+
+    const context = await this.patientContext(run, question);
+    await this.runs.setProfileFields(runId, context.fieldsUsed);
+
+    await stage('generating');
+    t = Date.now();
+    let model = this.provider.modelName('main') ?? 'unknown';
+    let answer = { insufficient_evidence: true, claims: [] as Array<{ text: string; citations: number[]; quotes: Array<{ source: number; text: string }> }> };
+    if (numbered.length > 0) {
+      const result = await this.provider.generateStructured(
+        citedAnswerSchema,
+        buildAnswerPrompt({ question: question.question_text, records: numbered, patientContext: context.lines }),
+        { model: 'main', signal, schemaName: CITED_ANSWER_SCHEMA_NAME },
+      );
+      model = result.model;
+      answer = result.value;
+      await this.runs.addUsage(runId, { model: result.model, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
+    }
+    clock.model = Date.now() - t;
+
+    await stage('verifying');
+    t = Date.now();
+    const checked = await this.checkRecords(numbered, signal);
+    const resolved = await resolveIds(this.literature, idsToResolve(checked), signal);
+    const verified = verifyAnswer({ answer, records: checked, resolvedIds: resolved.found });
+    clock.verification = Date.now() - t;
+
+    await stage('publishing');
+    t = Date.now();
+    const details: AiAnswerDetails = {
+      run_id: runId,
+      status: verified.status,
+      insufficient_evidence: verified.status === 'insufficient_evidence',
+      sources: verified.sources,
+      grade: verified.grade,
+      model,
+      generated_at: new Date().toISOString(),
+      unsupported_claims: verified.unsupportedClaims,
+      excluded_sources: verified.excludedSources,
+      profile_fields_used: context.fieldsUsed,
+    };
+    const outcome = await this.runs.publish({
+      runId, questionId: Number(question.id), markdown: verified.markdown, sourceLines: verified.sourceLines, searchMethod: SEARCH_METHOD, details,
+    });
+    clock.publish = Date.now() - t;
+    await this.runs.setTimings(runId, totals(clock, started));
+    if (outcome.kind === 'gone') return { answerId: null, skipped: 'question deleted' };
+    await job.updateProgress({ stage: 'done', done: AI_RUN_STEPS, total: AI_RUN_STEPS });
+    this.logger.log({ runId, status: verified.status, sources: verified.sources.length, withheld: verified.unsupportedClaims.length, msg: 'AI answer published' });
+    return { answerId: outcome.answerId, ...(outcome.kind === 'already' ? { skipped: 'already published' } : {}) };
+  }
+
+  /** Each source on its own: one that fails is left out; only when every source fails is the run retried. */
+  private async retrieve(question: RunQuestion, signal?: AbortSignal): Promise<LiteratureRecord[]> {
+    const terms = searchTerms(question.question_text, question.cancer_type);
+    if (!terms.literature) return [];
+    const searches = await Promise.allSettled([
+      this.literature.pubmed.search(terms.literature, { signal }),
+      this.literature.europePmc.search(terms.literature, { signal }),
+      this.literature.ctgov.search(terms.trials, { signal }),
+    ]);
+    signal?.throwIfAborted();
+    const failures = searches.flatMap((s) => (s.status === 'rejected' ? [describeSearchFailure(s.reason)] : []));
+    if (failures.length === searches.length) throw new RetryableRunError(`Literature search failed: ${failures.join('; ')}`);
+    if (failures.length > 0) this.logger.warn({ failures, msg: 'a literature source failed; answering from the others' });
+    const found = searches.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
+    return dedupeRecords(found).filter((r) => recordIdKeys(r).length > 0).slice(0, MAX_RECORDS);
+  }
+
+  /** Crossref's retraction notices for records with a DOI; stored with the records. */
+  private async checkRecords(records: NumberedRecord[], signal?: AbortSignal): Promise<NumberedRecord[]> {
+    const checked = (await checkRetractions(this.literature.crossref, records, signal)) as NumberedRecord[];
+    await this.runs.saveRetractions(checked.map((r) => ({ recordId: r.recordId, retraction: r.retraction })));
+    return checked;
+  }
+
+  /**
+   * Only with the asker's consent and AI_PHI_ALLOWED: the minimised profile (contracts aiProfileContext). Never in
+   * the job payload or the logs. A read on behalf of someone other than the patient is written to the audit trail.
+   */
+  private async patientContext(run: AiRunRow, question: RunQuestion): Promise<{ lines: string[]; fieldsUsed: AiProfileField[] }> {
+    if (!Number(run.use_profile) || !this.config.aiAnswers.phiAllowed || !question.patient_id) return { lines: [], fieldsUsed: [] };
+    const patient = await this.patients.recordById(question.patient_id);
+    if (!patient) return { lines: [], fieldsUsed: [] };
+    if (run.requested_by && run.requested_by !== patient.userId) {
+      await this.patients.recordAccess({
+        actor: { id: run.requested_by, role: run.trigger_kind === 'auto' ? 'patient' : 'admin' },
+        patientId: patient.id, action: 'profile.read', ip: null, detail: `ai-answer run ${run.id}`, ownerUserId: patient.userId,
+      });
+    }
+    const profile = (patient.profile ?? {}) as Record<string, unknown>;
+    return aiProfileContext({
+      age: profile.age ?? patient.age,
+      cancer_type: profile.cancer_type ?? patient.cancerType,
+      cancer_stage: profile.cancer_stage ?? patient.cancerStage,
+      major_treatments: profile.major_treatments,
+    });
+  }
+}
+
+
+/** PMIDs and NCT ids are checked at their registries; a DOI only when the record has neither (Crossref answered for retractions already). */
+function idsToResolve(records: readonly LiteratureRecord[]) {
+  return {
+    pmids: records.flatMap((r) => (r.pmid ? [r.pmid] : [])),
+    nctIds: records.flatMap((r) => (r.nctId ? [r.nctId] : [])),
+    dois: records.flatMap((r) => (r.doi && !r.pmid && !r.nctId ? [r.doi] : [])),
+  };
+}
+
+function totals(clock: Clock, started: number): AiRunTimings {
+  return { ...clock, total: Date.now() - started };
+}
+
+/** Where and how a search failed, without its query: the search terms come from the question and stay out of logs. */
+function describeSearchFailure(error: unknown): string {
+  if (error instanceof LiteratureHttpError) {
+    let where = 'a literature API';
+    try {
+      const url = new URL(error.url);
+      where = `${url.host}${url.pathname}`;
+    } catch {
+      /* keep the generic name */
+    }
+    return `${where} ${error.status === null ? 'did not answer' : `answered ${error.status}`}`;
+  }
+  return error instanceof Error ? error.name : 'unknown error';
+}

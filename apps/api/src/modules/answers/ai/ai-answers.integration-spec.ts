@@ -1,0 +1,287 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import { AI_NOT_CONFIGURED_MESSAGE, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, JobName, QuestionDetail, QueueName } from '@cqa/contracts';
+import type { Job, Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { RunningApi, startApi } from '../../../../test/api-harness';
+import { call, createUser, signIn } from '../../../../test/accounts-helpers';
+import { AiAnswerProcessor } from './ai-answer.processor';
+import { AiRunsRepository } from './ai-runs.repository';
+import { AiFakes, finishedRun, FIXTURE_CANCER_TYPE, FIXTURE_QUESTION, latestRun, startAiFakes, startTestWorker, waitFor } from './test/ai-test-env';
+
+describe('AI answers through API, queue, worker, fake provider and literature fixtures', () => {
+  let fakes: AiFakes;
+  let api: RunningApi;
+  let worker: INestApplicationContext | undefined;
+  let patient: { token: string };
+  let admin: { token: string };
+  let expert: { token: string };
+  let ds: DataSource;
+  let queue: Queue;
+
+  beforeAll(async () => {
+    fakes = await startAiFakes();
+    api = await startApi(fakes.env);
+    worker = await startTestWorker({ ...fakes.env, AI_PHI_ALLOWED: 'true' });
+    patient = await signIn(api, await createUser(api, 'patient'));
+    admin = await signIn(api, await createUser(api, 'admin'));
+    expert = await signIn(api, await createUser(api, 'expert'));
+    ds = api.app.get(DataSource);
+    queue = api.app.get<Queue>(getQueueToken(QueueName.Ai), { strict: false });
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await fakes?.close();
+  });
+  beforeEach(() => {
+    fakes.ai.reset();
+    fakes.literature.reset();
+  });
+  afterEach(() => {
+    expect(fakes.literature.unmatched()).toEqual([]);
+  });
+
+  /** Another API on the same database, accepting the same tokens. */
+  const otherApi = (env: Record<string, string>) => startApi({ JWT_SECRET: api.config.jwtSecret, ...env });
+  const ask = async (token: string, body: Record<string, unknown> = {}, on = api) => {
+    const res = await call<{ id: number }>(on, 'POST', '/api/questions', { token, body: { question_text: FIXTURE_QUESTION, cancer_type: FIXTURE_CANCER_TYPE, ...body } });
+    expect(res.status).toBe(201);
+    return res.body.id;
+  };
+  const detail = async (id: number, token = admin.token) => (await call<QuestionDetail>(api, 'GET', `/api/questions/${id}`, { token })).body;
+  const generate = (id: number, body: Record<string, unknown> = {}, token = admin.token, on = api) =>
+    call<AiRunView>(on, 'POST', `/api/questions/${id}/ai-answer`, { token, body });
+  const retrievedIds = async (runId: number) => {
+    const rows = (await ds.query(
+      'SELECT r.pmid, r.doi, r.nct_id FROM ai_run_records rr JOIN literature_records r ON r.id = rr.record_id WHERE rr.run_id = ?',
+      [runId],
+    )) as Array<{ pmid: string | null; doi: string | null; nct_id: string | null }>;
+    return rows;
+  };
+
+  it('reports the provider in /api/health and the settings route', async () => {
+    const health = (await call<{ status: string; ai: string }>(api, 'GET', '/api/health')).body;
+    expect(health).toMatchObject({ status: 'ok', ai: 'configured' });
+    const settings = await call<AiSettings>(api, 'GET', '/api/ai/settings', { token: patient.token });
+    expect(settings.body).toEqual({ configured: true, phiAllowed: false, autoAnswer: true });
+  });
+
+  it('answers a new patient question; every citation is a record retrieved for the run, the retracted one is badged', async () => {
+    const id = await ask(patient.token);
+    const run = (await finishedRun(api, patient.token, id))!;
+    expect(run).toMatchObject({ status: 'succeeded', stage: 'done', done: 4, total: 4, error: null });
+    const { answers, answers_count } = await detail(id, patient.token);
+    expect(answers_count).toBe(1);
+    const [answer] = answers.ai;
+    expect(answer.id).toBe(run.answer_id);
+    const details = answer.ai_details!;
+    expect(details).toMatchObject({ run_id: run.id, status: 'answered', insufficient_evidence: false, model: 'fake-model', profile_fields_used: [] });
+    expect(details.sources.length).toBeGreaterThan(0);
+    // Every [n] in the markdown names a listed source and links where it says.
+    const cited = [...answer.answer_text.matchAll(/\[\[(\d+)\]\]\(([^)]+)\)/g)];
+    expect(cited.length).toBeGreaterThan(0);
+    for (const [, n, url] of cited) expect(details.sources[Number(n) - 1]?.url).toBe(url);
+    // Every source is a record this run retrieved and stored.
+    const retrieved = await retrievedIds(run.id);
+    for (const source of details.sources) {
+      expect(retrieved).toContainEqual(expect.objectContaining(source.pmid ? { pmid: source.pmid } : { nct_id: source.nctId }));
+      expect(source.retraction).not.toBe('retracted');
+    }
+    expect(answer.sources).toHaveLength(details.sources.length);
+    expect(answer.sources[0]).toMatch(/^\[1\] .+ https:\/\//);
+    // The retracted paper the fake cited is withheld and badged, in the answer and on its stored record.
+    expect(details.excluded_sources).toEqual([expect.objectContaining({ retraction: 'retracted', url: 'https://pubmed.ncbi.nlm.nih.gov/90000003/' })]);
+    expect(details.unsupported_claims.flatMap((c) => c.reasons)).toContain('[3] is retracted');
+    const [stored] = (await ds.query("SELECT retraction, retraction_checked_at FROM literature_records WHERE pmid = '90000003'")) as Array<{ retraction: string; retraction_checked_at: Date | null }>;
+    expect(stored.retraction).toBe('retracted');
+    expect(stored.retraction_checked_at).not.toBeNull();
+    // Usage and cost are recorded for admins.
+    const runs = (await call<AiRunListResponse>(api, 'GET', '/api/admin/ai-runs?page=1', { token: admin.token })).body;
+    const row = runs.items.find((r) => r.id === run.id)!;
+    expect(row).toMatchObject({ trigger: 'auto', status: 'succeeded', model: 'fake-model', question_id: id });
+    expect(row.prompt_tokens).toBeGreaterThan(0);
+    expect(row.completion_tokens).toBeGreaterThan(0);
+    expect(row.timings).toEqual(expect.objectContaining({ retrieval: expect.any(Number), model: expect.any(Number), verification: expect.any(Number), publish: expect.any(Number) }));
+    expect(row.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('catches a fabricated PMID and never publishes it as supported', async () => {
+    const id = await ask(admin.token);
+    expect((await latestRun(api, admin.token, id)).run).toBeNull();
+    fakes.ai.setFault({ fault: 'fabricated_pmid', times: 1 });
+    const started = await generate(id);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ question_id: id, status: expect.stringMatching(/queued|running/) });
+    const run = (await finishedRun(api, admin.token, id))!;
+    expect(run.status).toBe('succeeded');
+    const [answer] = (await detail(id)).answers.ai;
+    expect(answer.answer_text).not.toContain('39999999');
+    expect(answer.sources.join('\n')).not.toContain('39999999');
+    expect(answer.ai_details!.sources.map((s) => s.pmid)).not.toContain('39999999');
+    expect(answer.ai_details!.unsupported_claims.flatMap((c) => c.reasons)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/names PMID 39999999, which was not retrieved/)]),
+    );
+  });
+
+  it('waits out a 429 for its Retry-After without spending an attempt', async () => {
+    const id = await ask(admin.token);
+    fakes.ai.setFault({ fault: 'rate_limit', times: 1, retryAfterSeconds: 1 });
+    const t0 = Date.now();
+    const { body: started } = await generate(id);
+    const run = (await finishedRun(api, admin.token, id))!;
+    expect(run.status).toBe('succeeded');
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
+    expect(fakes.ai.stats().requests.map((r) => r.status)).toEqual([429, 200]);
+    const job = (await queue.getJob(aiAnswerJobId(started.id))) as Job;
+    expect(job.attemptsMade).toBeLessThanOrEqual(1);
+    expect(job.failedReason ?? '').toBe('');
+  });
+
+  it('fails a 401 once, without retrying, with its reason for admins and the failure text for patients', async () => {
+    const id = await ask(patient.token, {}, api);
+    fakes.ai.setFault({ fault: 'unauthorized' });
+    const run = (await finishedRun(api, admin.token, id))!;
+    expect(run).toMatchObject({ status: 'failed', error: 'AI provider refused the credentials (401)' });
+    expect((await latestRun(api, patient.token, id)).run).toMatchObject({ status: 'failed', error: AiTexts.failed });
+    expect((await latestRun(api, expert.token, id)).run?.error).toBe('AI provider refused the credentials (401)');
+    const job = (await queue.getJob(aiAnswerJobId(run.id))) as Job;
+    await waitFor(() => job.getState(), (s) => s === 'failed', 5000);
+    expect(await queue.getJob(aiAnswerJobId(run.id)).then((j) => j!.attemptsMade)).toBe(1);
+    expect(fakes.ai.stats().chatCompletions).toBe(1);
+    expect((await detail(id)).answers.ai).toEqual([]);
+    // Retry (an admin's Generate on a failed run) makes a new run that succeeds once the key works.
+    fakes.ai.setFault(null);
+    const retried = await generate(id);
+    expect(retried.body.id).not.toBe(run.id);
+    expect((await finishedRun(api, admin.token, id))!.status).toBe('succeeded');
+  });
+
+  it('regenerates: a new run replaces the generated answer, hand-typed AI answers stay, a double click makes one run', async () => {
+    const id = await ask(admin.token);
+    await generate(id);
+    const first = (await finishedRun(api, admin.token, id))!;
+    const typed = await call(api, 'POST', `/api/questions/${id}/answers`, { token: admin.token, body: { answer_type: 'ai', answer_text: 'Typed by hand.' } });
+    expect(typed.status).toBe(201);
+    const [a, b] = await Promise.all([generate(id, { regenerate: true }), generate(id, { regenerate: true })]);
+    expect(a.body.id).toBe(b.body.id);
+    expect(a.body.id).not.toBe(first.id);
+    const second = (await finishedRun(api, admin.token, id))!;
+    expect(second).toMatchObject({ id: a.body.id, status: 'succeeded' });
+    const ai = (await detail(id)).answers.ai;
+    expect(ai.map((x) => x.answer_text)).toContain('Typed by hand.');
+    expect(ai.filter((x) => x.ai_details).map((x) => x.id)).toEqual([second.answer_id]);
+    expect((await detail(id)).answers_count).toBe(2);
+    // Without regenerate, an answered question keeps its run.
+    expect((await generate(id, { regenerate: false })).body.id).toBe(second.id);
+  });
+
+  it('makes no second answer when a job is delivered again, concurrently or after a crash', async () => {
+    const id = await ask(admin.token);
+    const ctx = worker!;
+    const runs = ctx.get(AiRunsRepository);
+    const runId = await runs.insertRun({ questionId: id, generation: 1, trigger: 'admin', requestedBy: null, useProfile: false });
+    // A crash left it half done.
+    await ds.query("UPDATE ai_runs SET status = 'running', stage = 'verifying', done_steps = 2 WHERE id = ?", [runId]);
+    const processor = ctx.get(AiAnswerProcessor);
+    const job = () => ({ id: aiAnswerJobId(runId), data: { runId }, attemptsMade: 0, opts: { attempts: 3 }, updateProgress: async () => undefined }) as unknown as Job<{ runId: number }>;
+    const results = await Promise.all([processor.process(job()), processor.process(job())]);
+    expect(results.filter((r) => r.answerId !== null && !r.skipped)).toHaveLength(1);
+    expect(await runs.generatedAnswerIds(id)).toHaveLength(1);
+    // Re-added to the queue after it succeeded: the worker does nothing.
+    const again = await queue.add(JobName.AiAnswer, { runId }, { jobId: `${aiAnswerJobId(runId)}-redelivered` });
+    await waitFor(() => again.getState(), (s) => s === 'completed', 10000);
+    expect((await queue.getJob(again.id!))!.returnvalue).toMatchObject({ skipped: 'already published' });
+    expect(await runs.generatedAnswerIds(id)).toHaveLength(1);
+    expect((await detail(id)).answers_count).toBe(1);
+  });
+
+  it('refuses use_profile unless AI_PHI_ALLOWED, and with it tailors with the minimised profile only', async () => {
+    const refused = await call(api, 'POST', '/api/questions', { token: patient.token, body: { question_text: FIXTURE_QUESTION, use_profile: true } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: AiTexts.phiNotAllowed });
+    const phiApi = await otherApi({ ...fakes.env, AI_PHI_ALLOWED: 'true' });
+    try {
+      const user = await createUser(phiApi, 'patient');
+      await ds.query(
+        "UPDATE patients SET age = 57, cancer_type = 'Breast Cancer', cancer_stage = 'Stage 2', profile = ? WHERE user_id = ?",
+        [JSON.stringify({ age: 57, cancer_type: 'Breast Cancer', cancer_stage: 'Stage 2', major_treatments: ['Chemotherapy'], describe_treatment: 'Dr Who, 3 March' }), user.id],
+      );
+      const consenting = await signIn(phiApi, user);
+      expect((await call<AiSettings>(phiApi, 'GET', '/api/ai/settings', { token: consenting.token })).body.phiAllowed).toBe(true);
+      const id = await ask(consenting.token, { use_profile: true }, phiApi);
+      const run = (await finishedRun(phiApi, consenting.token, id))!;
+      expect(run.status).toBe('succeeded');
+      const [answer] = (await detail(id)).answers.ai;
+      expect(answer.ai_details!.profile_fields_used).toEqual(['age_band', 'cancer_type', 'cancer_stage', 'treatment_classes']);
+      const [row] = (await ds.query('SELECT use_profile, profile_fields_used FROM ai_runs WHERE id = ?', [run.id])) as Array<{ use_profile: number }>;
+      expect(Number(row.use_profile)).toBe(1);
+      // The job carries the run id only.
+      expect((await queue.getJob(aiAnswerJobId(run.id)))!.data).toEqual({ runId: run.id });
+    } finally {
+      await phiApi.close();
+    }
+  });
+
+  it('answers 429 over the daily limits and leaves a new question unanswered then', async () => {
+    const limited = await otherApi({ ...fakes.env, AI_DAILY_LIMIT_PER_USER: '1' });
+    const global = await otherApi({ ...fakes.env, AI_DAILY_LIMIT_GLOBAL: '0' });
+    try {
+      const admin2 = await signIn(limited, await createUser(limited, 'admin'));
+      const q1 = await ask(admin2.token, {}, limited);
+      const q2 = await ask(admin2.token, {}, limited);
+      expect((await generate(q1, {}, admin2.token, limited)).status).toBe(202);
+      const over = await generate(q2, {}, admin2.token, limited);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({ statusCode: 429, message: AiTexts.dailyLimitUser(1) });
+      await finishedRun(limited, admin2.token, q1);
+      const overall = await generate(q2, {}, admin.token, global);
+      expect(overall.body).toMatchObject({ statusCode: 429, message: AiTexts.dailyLimitGlobal });
+      const patientQuestion = await ask(patient.token, {}, global);
+      expect((await latestRun(global, patient.token, patientQuestion)).run).toBeNull();
+    } finally {
+      await limited.close();
+      await global.close();
+    }
+  });
+
+  it('fails a queued job at once when the worker has no provider, and answers 503 when the API has none', async () => {
+    await worker!.close();
+    worker = await startTestWorker({ AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '' });
+    const id = await ask(admin.token);
+    const { body: started } = await generate(id);
+    const run = (await finishedRun(api, admin.token, id))!;
+    expect(run).toMatchObject({ status: 'failed', error: AI_NOT_CONFIGURED_MESSAGE });
+    const job = (await queue.getJob(aiAnswerJobId(started.id)))!;
+    await waitFor(() => job.getState(), (s) => s === 'failed', 5000);
+    const failed = (await queue.getJob(aiAnswerJobId(started.id)))!;
+    expect(failed.failedReason).toBe(AI_NOT_CONFIGURED_MESSAGE);
+    expect(failed.attemptsMade).toBe(1);
+    expect(fakes.ai.stats().chatCompletions).toBe(0);
+
+    const bare = await otherApi({ AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '' });
+    try {
+      expect((await call<{ ai: string }>(bare, 'GET', '/api/health')).body.ai).toBe('not_configured');
+      const refused = await generate(id, {}, admin.token, bare);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: AI_NOT_CONFIGURED_MESSAGE });
+      const asked = await ask(patient.token, {}, bare);
+      expect(await latestRun(bare, patient.token, asked)).toEqual({ run: null, configured: false });
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('lets admins only generate and list runs, and every signed-in role read the run', async () => {
+    const id = await ask(admin.token);
+    for (const token of [patient.token, expert.token]) {
+      expect((await generate(id, {}, token)).status).toBe(403);
+      expect((await call(api, 'GET', '/api/admin/ai-runs', { token })).status).toBe(403);
+      expect((await call(api, 'GET', `/api/questions/${id}/ai-run`, { token })).status).toBe(200);
+    }
+    expect((await call(api, 'POST', `/api/questions/${id}/ai-answer`, { body: {} })).status).toBe(401);
+    expect((await call(api, 'GET', `/api/questions/${id}/ai-run`)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/ai/settings')).status).toBe(401);
+    expect((await call(api, 'GET', '/api/questions/999999/ai-run', { token: patient.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  AI_ANSWER_STAGES, AI_RUN_STATUSES, AI_RUN_TRIGGERS, AiAnswerStage, AiRunAdminRow, AiRunListResponse, AiRunStatus, AiRunTimings, AiRunTrigger,
+  AiRunView, AiSettings, GenerateAiAnswerRequest,
+} from '@cqa/contracts';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+
+export class GenerateAiAnswerDto implements GenerateAiAnswerRequest {
+  @ApiPropertyOptional({ default: true, description: 'A new run whose answer replaces the generated one (hand-typed AI answers stay). false: the existing answer is kept.' })
+  @IsOptional() @IsBoolean({ message: 'regenerate must be true or false' })
+  regenerate?: boolean;
+
+  @ApiPropertyOptional({ description: "Tailor with the asking patient's minimised profile; unset keeps the question's earlier choice. Refused (400) unless AI_PHI_ALLOWED." })
+  @IsOptional() @IsBoolean({ message: 'use_profile must be true or false' })
+  use_profile?: boolean;
+}
+
+export class AiRunViewDto implements AiRunView {
+  @ApiProperty() id: number;
+  @ApiProperty() question_id: number;
+  @ApiProperty({ enum: AI_RUN_STATUSES }) status: AiRunStatus;
+  @ApiProperty({ enum: AI_ANSWER_STAGES }) stage: AiAnswerStage;
+  @ApiProperty() done: number;
+  @ApiProperty() total: number;
+  @ApiProperty({ type: String, nullable: true, description: "Why it failed; patients see only 'Failed to get AI answer'." }) error: string | null;
+  @ApiProperty({ type: Number, nullable: true }) answer_id: number | null;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ type: String, nullable: true }) finished_at: string | null;
+}
+
+export class AiRunResponseDto {
+  @ApiProperty({ type: AiRunViewDto, nullable: true, description: 'The latest run of the question; null when none.' }) run: AiRunViewDto | null;
+  @ApiProperty({ description: 'Whether an AI provider is configured.' }) configured: boolean;
+}
+
+export class AiSettingsDto implements AiSettings {
+  @ApiProperty() configured: boolean;
+  @ApiProperty({ description: 'AI_PHI_ALLOWED: whether the ask form may offer tailoring with the profile.' }) phiAllowed: boolean;
+  @ApiProperty() autoAnswer: boolean;
+}
+
+export class AiRunTimingsDto implements AiRunTimings {
+  @ApiProperty() retrieval: number;
+  @ApiProperty() model: number;
+  @ApiProperty() verification: number;
+  @ApiProperty() publish: number;
+  @ApiProperty() total: number;
+}
+
+export class AiRunAdminRowDto implements AiRunAdminRow {
+  @ApiProperty() id: number;
+  @ApiProperty() question_id: number;
+  @ApiProperty() question_text: string;
+  @ApiProperty({ enum: AI_RUN_TRIGGERS }) trigger: AiRunTrigger;
+  @ApiProperty({ enum: AI_RUN_STATUSES }) status: AiRunStatus;
+  @ApiProperty({ enum: AI_ANSWER_STAGES }) stage: AiAnswerStage;
+  @ApiProperty({ type: String, nullable: true }) model: string | null;
+  @ApiProperty() prompt_tokens: number;
+  @ApiProperty() completion_tokens: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'US dollars; null when the price of the model is unknown.' }) cost_usd: number | null;
+  @ApiProperty() use_profile: boolean;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty({ type: Number, nullable: true }) answer_id: number | null;
+  @ApiProperty() created_at: string;
+  @ApiProperty({ type: String, nullable: true }) finished_at: string | null;
+  @ApiProperty({ type: Number, nullable: true }) duration_ms: number | null;
+  @ApiProperty({ type: AiRunTimingsDto, nullable: true }) timings: AiRunTimingsDto | null;
+}
+
+export class AiRunListResponseDto implements AiRunListResponse {
+  @ApiProperty({ type: [AiRunAdminRowDto] }) items: AiRunAdminRowDto[];
+  @ApiProperty() page: number;
+  @ApiProperty() per_page: number;
+  @ApiProperty() total: number;
+}
+
+export class AiRunListQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  per_page?: number;
+}

@@ -15,6 +15,8 @@ const shifted = (Tag: 'h4' | 'h5' | 'h6') =>
 // '~5 mg to ~10 mg' means 'about': only a double tilde strikes through.
 const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [[remarkGfm, { singleTilde: false }], remarkBreaks];
 
+const LINK_STYLE = { textDecoration: 'underline' } as const;
+
 const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
 
 const components: Components = {
@@ -33,9 +35,10 @@ const components: Components = {
   td: ({ node: _node, style, ...props }) => <td style={{ ...CELL, ...style }} {...props} />,
   // GFM task-list items are shown as marks, not as unlabelled (disabled) checkboxes.
   input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <span aria-hidden="true">{checked ? '☑' : '☐'}</span> : null),
-  // Every link opens outside the app with the same rel, whatever its scheme.
+  // Every link opens outside the app with the same rel, whatever its scheme; underlined, so it stands out from the
+  // words around it without relying on colour (WCAG 1.4.1).
   a: ({ node: _node, children, ...props }) => (
-    <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+    <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
       {children}
     </a>
   ),
@@ -65,7 +68,7 @@ export function Markdown({ children, citationHref }: { children: string; citatio
           );
         }
         return (
-          <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+          <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
             {text}
           </a>
         );

@@ -40,6 +40,8 @@ const ESM_WEB_PACKAGES = [
   'property-information', 'html-url-attributes', 'estree-util-[^/]+', 'decode-named-character-reference', 'character-entities[^/]*',
   'character-reference-invalid', 'parse-entities', 'stringify-entities', 'is-alphanumerical', 'is-alphabetical', 'is-decimal',
   'is-hexadecimal', 'is-absolute-url', 'longest-streak', 'zwitch', 'ccount', 'trim-lines', '@ungap/structured-clone', 'escape-string-regexp',
+  // remark-gfm (tables in answers).
+  'markdown-table',
   // @ant-design/icons' CommonJS build requires this package's ES build.
   '@ant-design/colors',
 ];

@@ -104,6 +104,8 @@ export interface AnswerView {
   /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
   my_rating: number | null;
   my_feedback: string | null;
+  /** Titles of cited papers retracted since the answer was published (the nightly re-check); shown to everyone. */
+  retracted_sources: string[];
   /** Community answers that came from a link import: where and when they were posted, their score and the anecdotal label. */
   community?: CommunityAnswerMeta | null;
   /** Generated AI answers only: sources with evidence level and retraction, grade, model, date, profile fields used. */

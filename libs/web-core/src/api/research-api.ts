@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView } from '@cqa/contracts';
+import { useAppDispatch } from '../store/store';
 import { useToast } from '../toast/use-toast';
 import { baseApi, errorMessage } from './base-api';
 
 type Id = number | string;
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Research', 'Question'] });
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Research', 'Question', 'QuestionList'] });
 
 /** Deep research of one question: the latest run (polled while it is active) and its controls. */
 export const researchApi = tagged.injectEndpoints({
@@ -41,6 +42,7 @@ const ACTIVE = ['planning', 'queued', 'running'];
  */
 export function useDeepResearch(questionId: Id) {
   const toast = useToast();
+  const dispatch = useAppDispatch();
   const first = researchApi.useResearchQuery(questionId);
   const active = Boolean(first.data?.run && ACTIVE.includes(first.data.run.status));
   const { data, isLoading } = researchApi.useResearchQuery(questionId, { pollingInterval: active ? 2000 : 0 });
@@ -52,10 +54,10 @@ export function useDeepResearch(questionId: Id) {
   useEffect(() => {
     if (previous.current && previous.current !== status && status === 'completed') {
       // The answer row is new: refresh the question's tabs.
-      tagged.util.invalidateTags([{ type: 'Question', id: String(questionId) }, 'Question']);
+      dispatch(tagged.util.invalidateTags([{ type: 'Question', id: String(questionId) }, 'QuestionList']));
     }
     previous.current = status;
-  }, [status, questionId]);
+  }, [status, questionId, dispatch]);
   const run = async <T,>(work: () => Promise<T>, fallback: string) => {
     try {
       await work();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Space, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Tag, Typography } from 'antd';
 import { ANSWER_KIND_LABELS, QuestionTexts, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
@@ -56,7 +56,7 @@ export function CommunityAnswerMetaLine({ answer }: { answer: AnswerView }) {
   );
 }
 
-/** One answer: markdown text, explanation, sources, search method, date and ratings. */
+/** One answer: a retraction flag when a cited paper was retracted since, markdown text, explanation, sources, search method, date and ratings. */
 export function AnswerCard({ answer, showSearchMethod = false, heading, actions, rating }: AnswerCardProps) {
   return (
     <Card size="small" style={{ marginBottom: 16 }}>
@@ -72,6 +72,24 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
           {formatDate(answer.created_at)}
         </Typography.Text>
         <CommunityAnswerMetaLine answer={answer} />
+        {answer.retracted_sources.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            data-testid="retraction-flag"
+            title={QaUiTexts.retracted(answer.retracted_sources.length)}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {answer.retracted_sources.map((title) => (
+                  <li key={title}>
+                    {QaUiTexts.retractedPaper}: {title}
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         {answer.ai_details ? <AiAnswerBody answer={answer} details={answer.ai_details} /> : <Markdown>{answer.answer_text}</Markdown>}
         {answer.explanation_logic && (
           <Part title={QaUiTexts.explanation}>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Markdown } from './Markdown';
 
 describe('Markdown', () => {
@@ -34,5 +34,43 @@ describe('Markdown', () => {
     render(<Markdown>{'# Big\n\n## Smaller'}</Markdown>);
     expect(screen.getByRole('heading', { name: 'Big' }).tagName).toBe('H4');
     expect(screen.getByRole('heading', { name: 'Smaller' }).tagName).toBe('H5');
+  });
+
+  it('renders GFM tables (the deep research evidence table) with header cells, alignment and safe links', () => {
+    const table = [
+      '## Evidence table',
+      '',
+      '| Ref. | Study | Year | Relevance |',
+      '|---|---|:---:|---:|',
+      '| [1] | [Exercise trial](https://doi.org/10.5555/rct.2021.001) | 2021 | 9/10 |',
+      '| [2] | [bad](javascript:alert(1)) <img src=x onerror="alert(1)"> | 2019 | 6/10 |',
+    ].join('\n');
+    const { container } = render(<Markdown>{table}</Markdown>);
+    const grid = screen.getByRole('table');
+    expect(within(grid).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Ref.', 'Study', 'Year', 'Relevance']);
+    const rows = within(grid).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]).getAllByRole('cell').map((td) => td.textContent)).toEqual(['[1]', 'Exercise trial', '2021', '9/10']);
+    expect(within(rows[1]).getAllByRole('cell')[2]).toHaveStyle({ textAlign: 'center' });
+    const link = within(rows[1]).getByRole('link', { name: 'Exercise trial' });
+    expect(link).toHaveAttribute('href', 'https://doi.org/10.5555/rct.2021.001');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(rows[2]).getByText('bad').getAttribute('href') ?? '').not.toMatch(/javascript/i);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.innerHTML).not.toMatch(/onerror/);
+    // A wide table scrolls inside its own box.
+    expect(grid.parentElement).toHaveStyle({ overflowX: 'auto' });
+  });
+
+  it('autolinks bare addresses with the same safe rel, and shows task items without checkboxes', () => {
+    const { container } = render(<Markdown>{'See www.cancer.gov and ~~old~~ advice, ~5 mg to ~10 mg.\n\n- [x] asked\n- [ ] answered'}</Markdown>);
+    const link = screen.getByRole('link', { name: 'www.cancer.gov' });
+    expect(link).toHaveAttribute('href', 'http://www.cancer.gov');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(container.querySelector('del')).toHaveTextContent('old');
+    expect(container.querySelectorAll('del')).toHaveLength(1);
+    expect(container.querySelector('input')).toBeNull();
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['☑ asked', '☐ answered']);
   });
 });

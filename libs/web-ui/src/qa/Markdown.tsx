@@ -1,6 +1,7 @@
 import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
+import remarkGfm from 'remark-gfm';
 
 export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
 
@@ -11,15 +12,33 @@ const shifted = (Tag: 'h4' | 'h5' | 'h6') =>
     return <Tag {...props} />;
   };
 
+// '~5 mg to ~10 mg' means 'about': only a double tilde strikes through.
+const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [[remarkGfm, { singleTilde: false }], remarkBreaks];
+
+const LINK_STYLE = { textDecoration: 'underline' } as const;
+
+const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
+
 const components: Components = {
   h1: shifted('h4'),
   h2: shifted('h5'),
   h3: shifted('h6'),
   h4: shifted('h6'),
   h5: shifted('h6'),
-  // Every link opens outside the app with the same rel, whatever its scheme.
+  // A wide table (the deep research evidence table) scrolls sideways instead of widening the page.
+  table: ({ node: _node, ...props }) => (
+    <div className="cqa-markdown-table" style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
+      <table style={{ borderCollapse: 'collapse' }} {...props} />
+    </div>
+  ),
+  th: ({ node: _node, style, ...props }) => <th style={{ ...CELL, background: '#fafafa', ...style }} {...props} />,
+  td: ({ node: _node, style, ...props }) => <td style={{ ...CELL, ...style }} {...props} />,
+  // GFM task-list items are shown as marks, not as unlabelled (disabled) checkboxes.
+  input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <span aria-hidden="true">{checked ? '☑' : '☐'}</span> : null),
+  // Every link opens outside the app with the same rel, whatever its scheme; underlined, so it stands out from the
+  // words around it without relying on colour (WCAG 1.4.1).
   a: ({ node: _node, children, ...props }) => (
-    <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+    <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
       {children}
     </a>
   ),
@@ -29,8 +48,9 @@ const textOf = (node: ReactNode): string =>
   Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
 
 /**
- * Answer text as markdown with single line breaks kept. HTML tags in the text are skipped, never rendered: the tags
- * vanish and the words between them stay. react-markdown's URL filter removes javascript: link targets.
+ * Answer text as markdown with single line breaks kept, plus GitHub's tables, strikethrough and autolinks (remark-gfm).
+ * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's
+ * URL filter removes javascript: link targets.
  * `citationHref`: links written `[[n]](…)` (an AI answer's numbered citations) go to that in-page anchor instead.
  */
 export function Markdown({ children, citationHref }: { children: string; citationHref?: (n: number) => string }) {
@@ -48,7 +68,7 @@ export function Markdown({ children, citationHref }: { children: string; citatio
           );
         }
         return (
-          <a {...props} target="_blank" rel={SAFE_LINK_REL}>
+          <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
             {text}
           </a>
         );
@@ -59,7 +79,7 @@ export function Markdown({ children, citationHref }: { children: string; citatio
     <div className="cqa-markdown">
       <ReactMarkdown
         skipHtml
-        remarkPlugins={[remarkBreaks]}
+        remarkPlugins={REMARK_PLUGINS}
         components={used}
       >
         {children}

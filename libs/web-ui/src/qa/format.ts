@@ -22,4 +22,5 @@ export function excerpt(text: string, max = 220): string {
 export const tagStyles = {
   warning: { color: '#873800', background: '#fff7e6', borderColor: '#ffd591' },
   success: { color: '#135200', background: '#f6ffed', borderColor: '#b7eb8f' },
+  danger: { color: '#820014', background: '#fff1f0', borderColor: '#ffa39e' },
 } as const;

@@ -36,6 +36,9 @@ export const QaUiTexts = {
   sources: 'Sources',
   sourcesHint: 'One source per line',
   searchMethod: 'Search method',
+  retracted: (count: number) =>
+    count === 1 ? 'This answer cites a paper that has since been retracted.' : `This answer cites ${count} papers that have since been retracted.`,
+  retractedPaper: 'Retracted',
   expertName: 'Expert name',
   by: 'by',
   answerHeading: (kindLabel: string) => `${kindLabel} answer`,

@@ -4,6 +4,7 @@ import {
   EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
   RETRACTION_STATUS_LABELS, ResearchTexts, type ResearchLatest, type ResearchPlan, type ResearchReport,
 } from '@cqa/contracts';
+import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
 
 export interface DeepResearchPanelProps {
@@ -15,6 +16,9 @@ export interface DeepResearchPanelProps {
   cancel: () => Promise<boolean>;
   retry: () => Promise<boolean>;
 }
+
+/** Tag colours with AA contrast (antd's preset green and red text fall short on their light backgrounds). */
+const RETRACTION_TAG = { retracted: tagStyles.danger, clear: tagStyles.success, unknown: tagStyles.warning } as const;
 
 const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
 
@@ -141,7 +145,7 @@ export function ResearchReportView({ report }: { report: ResearchReport }) {
         scroll={{ x: true }}
         columns={[
           { title: 'Ref.', dataIndex: 'number', render: (n: number | null) => (n ? `[${n}]` : '–') },
-          { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow">{t}</a> },
+          { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
           { title: 'Year', dataIndex: 'year' },
           { title: 'Design', dataIndex: 'design' },
           { title: 'Participants', dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
@@ -154,9 +158,9 @@ export function ResearchReportView({ report }: { report: ResearchReport }) {
       <ol aria-label="References">
         {report.references.map((r) => (
           <li key={r.number}>
-            <a href={r.url} target="_blank" rel="noopener noreferrer nofollow">{r.title}</a> {r.journal ? `${r.journal}, ` : ''}{r.year ?? ''}{' '}
+            <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{r.title}</a> {r.journal ? `${r.journal}, ` : ''}{r.year ?? ''}{' '}
             <Tag>{EVIDENCE_LEVEL_LABELS[r.evidenceLevel]}</Tag>
-            <Tag color={r.retraction === 'retracted' ? 'red' : r.retraction === 'clear' ? 'green' : 'default'}>{RETRACTION_STATUS_LABELS[r.retraction]}</Tag>
+            <Tag style={RETRACTION_TAG[r.retraction]}>{RETRACTION_STATUS_LABELS[r.retraction]}</Tag>
           </li>
         ))}
       </ol>

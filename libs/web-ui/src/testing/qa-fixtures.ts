@@ -18,6 +18,7 @@ export function answerFixture(overrides: Partial<AnswerView> = {}): AnswerView {
     my_rating: null,
     my_feedback: null,
     ai_details: null,
+    retracted_sources: [],
     ...overrides,
   };
 }

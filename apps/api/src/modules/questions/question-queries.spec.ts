@@ -134,6 +134,14 @@ describe('row mapping', () => {
     expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }).sources).toEqual(['https://plain.example']);
   });
 
+  it('lists retracted cited papers from JSON text or a parsed list, empty when there are none', () => {
+    expect(toAnswerView(answerRow).retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: null }).retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: '["Trial A", "Trial A", "Trial B"]' }).retracted_sources).toEqual(['Trial A', 'Trial B']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial C', 7] }).retracted_sources).toEqual(['Trial C']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }).retracted_sources).toEqual([]);
+  });
+
   it('parses the AI details stored as JSON text, and leaves them null on other answers', () => {
     expect(toAnswerView(answerRow).ai_details).toBeNull();
     expect(toAnswerView({ ...answerRow, ai_details: '{"run_id":4,"grade":"high"}' }).ai_details).toEqual({ run_id: 4, grade: 'high' });

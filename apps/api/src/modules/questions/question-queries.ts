@@ -162,6 +162,13 @@ function mineJoin(viewer: Viewer): { join: string; columns: string; params: unkn
 const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
   (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating`;
 
+/**
+ * Titles of cited papers found retracted after the answer was published (the nightly re-check flags them per deep
+ * research run; ux_research_runs_answer makes this a lookup by key). NULL when none.
+ */
+const RETRACTED_COLUMN = `(SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id
+  WHERE rr.answer_id = a.id) AS retracted_sources`;
+
 /** Where an imported community answer came from (a primary-key lookup per answer; null for every other answer). */
 const COMMUNITY_COLUMNS = 'cm.host AS community_host, cm.posted_at AS community_posted_at, cm.score AS community_score';
 const COMMUNITY_JOIN = 'LEFT JOIN community_answer_meta cm ON cm.answer_id = a.id';
@@ -172,7 +179,7 @@ export function answersSql(where: { questionId: number } | { answerId: number },
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
       FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
@@ -188,7 +195,7 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
       FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
@@ -223,6 +230,8 @@ export interface AnswerRow {
   average_rating: number | string | null;
   my_rating: number | string | null;
   my_feedback: string | null;
+  /** JSON text (MariaDB) or a parsed list (MySQL 8); null when nothing cited is retracted. */
+  retracted_sources?: unknown;
   community_host?: string | null;
   community_posted_at?: Date | string | null;
   community_score?: number | string | null;
@@ -254,6 +263,18 @@ export function storedSources(value: unknown): string[] {
   return normalizeSources(value);
 }
 
+function retractedTitles(value: unknown): string[] {
+  let list = value;
+  if (typeof value === 'string') {
+    try {
+      list = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? [...new Set(list.filter((t): t is string => typeof t === 'string' && t.trim() !== ''))] : [];
+}
+
 export function toAnswerView(row: AnswerRow): AnswerView {
   return {
     id: Number(row.id),
@@ -271,6 +292,7 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
     ai_details: parseAiDetails(row.ai_details),
+    retracted_sources: retractedTitles(row.retracted_sources),
     ...(row.community_host
       ? {
           community: {

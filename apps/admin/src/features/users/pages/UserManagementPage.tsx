@@ -6,6 +6,7 @@ import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
 import { approvalActions, approvalLabel } from '../approval';
+import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
 import { AccessLogTable } from '../access-log/AccessLogTable';
 import { AiRunsTable } from '../ai-runs/AiRunsTable';
 import { AuthLogTable } from '../components/AuthLogTable';
@@ -13,11 +14,12 @@ import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai';
+type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai' | 'research';
 
 /**
  * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions;
- * plus the sign-in log, so admins see failed sign-ins, and the access log of patient profiles (the audit trail).
+ * plus the sign-in log, so admins see failed sign-ins, the access log of patient profiles (the audit trail), and the
+ * deep research reports flagged for citing a retracted paper.
  */
 export function UserManagementPage() {
   const [tab, setTab] = useState<TabKey>('patient');
@@ -48,6 +50,7 @@ export function UserManagementPage() {
           { key: 'log', label: 'Sign-in log' },
           { key: 'access', label: 'Access log' },
           { key: 'ai', label: 'AI runs' },
+          { key: 'research', label: 'Research flags' },
         ]}
       />
       {tab === 'import' ? (
@@ -58,6 +61,8 @@ export function UserManagementPage() {
         <AccessLogTable />
       ) : tab === 'ai' ? (
         <AiRunsTable />
+      ) : tab === 'research' ? (
+        <ResearchFlagsTable />
       ) : list.isError ? (
         <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
       ) : (

@@ -276,8 +276,55 @@ describe('deep research: plan, flow, report, control', () => {
       const view = (await latest(firstRun.questionId, patient)).run!;
       expect(view.flags.length).toBeGreaterThan(0);
       expect(view.report!.references.find((r) => r.doi === '10.5555/rct.2021.001')!.retraction).toBe('retracted');
+      // Every reader of the question sees the flag on the published answer.
+      for (const token of [patient, admin]) {
+        const detail = await call<QuestionDetail>(api, 'GET', `/api/questions/${firstRun.questionId}`, { token });
+        const answer = detail.body.answers.deep_research.find((a) => a.id === firstRun.answerId)!;
+        expect(answer.retracted_sources).toEqual([cited!.title]);
+      }
     } finally {
       fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), null);
+    }
+  });
+  it('RESEARCH_AUTO plans research for every new patient question: it waits for approval, or runs on without plan review', async () => {
+    const askOn = async (on: RunningApi) => {
+      const res = await call<{ id: number }>(on, 'POST', '/api/questions', { token: patient, body: { question_text: QUESTION, cancer_type: 'Breast Cancer' } });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    // Off by default: a new question gets no run.
+    const plain = await askOn(api);
+    expect((await latest(plain)).run).toBeNull();
+    // On without an AI provider: the question is still saved, no run is made.
+    const bare = await startApi({ ...env, RESEARCH_AUTO: 'true', AI_BASE_URL: '', AI_API_KEY: '', AI_MODEL: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' });
+    try {
+      expect((await latest(await askOn(bare))).run).toBeNull();
+    } finally {
+      await bare.close();
+    }
+
+    const auto = await startApi({ ...env, RESEARCH_AUTO: 'true' });
+    try {
+      await startWorker();
+      const reviewed = await askOn(auto);
+      const waiting = await untilStatus(reviewed, ['awaiting_approval']);
+      expect(waiting.plan!.subQuestions.length).toBeGreaterThanOrEqual(2);
+      expect(waiting.planApprovedAt).toBeNull();
+      expect(await deepAnswers(reviewed)).toEqual([]);
+      // The automatic run is the question's run: a second start is refused while it waits.
+      expect((await call(api, 'POST', `/api/questions/${reviewed}/research`, { token: admin })).status).toBe(409);
+      await approve(reviewed, waiting.id);
+      expect((await untilStatus(reviewed, ['completed', 'failed'])).status).toBe('completed');
+
+      await stopWorker();
+      await startWorker({ RESEARCH_PLAN_REVIEW: 'false' });
+      const unreviewed = await askOn(auto);
+      const done = await untilStatus(unreviewed, ['completed', 'failed']);
+      expect(done.status).toBe('completed');
+      expect(done.planApprovedAt).not.toBeNull();
+      expect(await deepAnswers(unreviewed)).toHaveLength(1);
+    } finally {
+      await auto.close();
     }
   });
 });

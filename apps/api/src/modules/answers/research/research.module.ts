@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersRepository } from '../answers.repository';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
@@ -12,6 +13,8 @@ import { ResearchService } from './research.service';
  * API and the worker alike. It publishes through the answers repository, so the question's counts stay right.
  */
 @Module({
+  // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
+  imports: [QuestionsModule],
   controllers: [ResearchController],
   providers: [...researchProviders, AnswersRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],

@@ -1,5 +1,5 @@
 import {
-  BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException,
+  BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit, ServiceUnavailableException,
 } from '@nestjs/common';
 import {
   AI_NOT_CONFIGURED_MESSAGE, JobName, Messages, QueueName, ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView,
@@ -10,6 +10,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
 import type { AiProvider } from '../../ai/provider/ai-provider';
+import { QuestionEvents } from '../../questions/question-events';
 import { cleanPlan, planProblems } from './research-plan';
 import { RESEARCH_AI } from './research.providers';
 import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
@@ -27,7 +28,7 @@ export function toFlag(f: FlagRow): ResearchRetractionFlag {
 
 /** The HTTP side of deep research: start, plan review, cancel, retry, the run view and the admins' flag list. */
 @Injectable()
-export class ResearchService {
+export class ResearchService implements OnModuleInit {
   private readonly logger = new Logger('research');
 
   constructor(
@@ -36,7 +37,12 @@ export class ResearchService {
     private readonly runner: ResearchRunner,
     @Inject(RESEARCH_AI) private readonly ai: AiProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly questionEvents: QuestionEvents,
   ) {}
+
+  onModuleInit(): void {
+    this.questionEvents.onAsked((event) => (event.role === 'patient' ? this.autoStart(event.questionId) : Promise.resolve()));
+  }
 
   mayControl(caller: AuthenticatedUser): boolean {
     return caller.role === 'admin' || (caller.role === 'expert' && this.config.research.expertsMayStart);
@@ -46,7 +52,7 @@ export class ResearchService {
     if (!this.mayControl(caller)) throw new ForbiddenException(ResearchTexts.expertsMayNotStart);
   }
 
-  /** Also called for every new question when RESEARCH_AUTO is on (caller null). */
+  /** Also called for every new patient question when RESEARCH_AUTO is on (caller null). */
   async start(caller: AuthenticatedUser | null, questionId: number): Promise<ResearchRunView> {
     if (caller) this.assertControl(caller);
     if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
@@ -54,6 +60,20 @@ export class ResearchService {
     if (runId === null) throw new ConflictException(ResearchTexts.runActive);
     await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
     return this.view((await this.repo.run(runId))!, false);
+  }
+
+  /** RESEARCH_AUTO: plan deep research for a patient's question just asked. Never fails the question's creation. */
+  async autoStart(questionId: number): Promise<void> {
+    if (!this.config.research.auto) return;
+    if (!this.ai.isConfigured) {
+      this.logger.warn({ questionId, msg: 'RESEARCH_AUTO is on but no AI provider is configured: no deep research started' });
+      return;
+    }
+    try {
+      await this.start(null, questionId);
+    } catch (error) {
+      this.logger.warn({ questionId, err: String(error), msg: 'automatic deep research did not start' });
+    }
   }
 
   async latest(caller: AuthenticatedUser, questionId: number): Promise<ResearchLatest> {

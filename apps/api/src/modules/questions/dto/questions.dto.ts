@@ -113,6 +113,7 @@ export class AnswerViewDto implements AnswerView {
   @ApiProperty() rating_count: number;
   @ApiProperty({ type: Number, nullable: true, description: "The caller's own rating." }) my_rating: number | null;
   @ApiProperty({ type: String, nullable: true, description: "The caller's own feedback." }) my_feedback: string | null;
+  @ApiProperty({ type: [String], description: 'Titles of cited papers retracted since publication (nightly re-check); empty when none.' }) retracted_sources: string[];
   @ApiPropertyOptional({ type: CommunityAnswerMetaDto, description: 'Imported community answers only: host, date, score and the anecdotal label.' })
   community?: CommunityAnswerMetaDto;
   @ApiProperty({

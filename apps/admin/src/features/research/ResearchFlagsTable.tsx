@@ -1,0 +1,59 @@
+import { Button, Space, Table, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import type { ResearchRetractionFlag } from '@cqa/contracts';
+import { errorMessage, paths, useResearchFlagsQuery } from '@cqa/web-core';
+import { ErrorState, excerpt } from '@cqa/web-ui';
+
+export const RESEARCH_FLAGS_TEXTS = {
+  intro: 'Published deep research reports that cite a paper retracted since (the nightly re-check). Each report shows the flag to every reader.',
+  empty: 'No deep research report cites a retracted paper.',
+  fetchFailed: 'Failed to fetch the retraction flags',
+  refresh: 'Refresh flags',
+} as const;
+
+/** The deep-research tab of a question: where its report and the flag are shown. */
+export const flaggedReportPath = (questionId: number) => `${paths.adminQuestion(questionId)}?tab=deep_research`;
+
+/** Every retracted paper cited by a published deep research report, newest flag first, each linking to its question. */
+export function ResearchFlagsTable() {
+  const flags = useResearchFlagsQuery(undefined, { refetchOnMountOrArgChange: true });
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+        <Typography.Text>{RESEARCH_FLAGS_TEXTS.intro}</Typography.Text>
+        <Button onClick={() => void flags.refetch()} loading={flags.isFetching}>
+          {RESEARCH_FLAGS_TEXTS.refresh}
+        </Button>
+      </Space>
+      {flags.isError ? (
+        <ErrorState message={errorMessage(flags.error, RESEARCH_FLAGS_TEXTS.fetchFailed)} onRetry={() => void flags.refetch()} />
+      ) : (
+        <Table<ResearchRetractionFlag>
+          rowKey={(flag) => `${flag.runId}-${flag.doi ?? flag.pmid ?? flag.url}`}
+          loading={flags.isLoading}
+          dataSource={flags.data ?? []}
+          locale={{ emptyText: RESEARCH_FLAGS_TEXTS.empty }}
+          pagination={{ pageSize: 25, hideOnSinglePage: true }}
+          columns={[
+            { title: 'Flagged', key: 'when', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },
+            {
+              title: 'Question',
+              key: 'question',
+              render: (_, flag) => <Link to={flaggedReportPath(flag.questionId)}>{excerpt(flag.questionText, 90)}</Link>,
+            },
+            {
+              title: 'Retracted paper',
+              key: 'paper',
+              render: (_, flag) => (
+                <a href={flag.url} target="_blank" rel="noopener noreferrer nofollow">
+                  {flag.title}
+                </a>
+              ),
+            },
+            { title: 'Identifier', key: 'id', render: (_, flag) => (flag.doi ? `DOI ${flag.doi}` : flag.pmid ? `PMID ${flag.pmid}` : '–') },
+          ]}
+        />
+      )}
+    </>
+  );
+}

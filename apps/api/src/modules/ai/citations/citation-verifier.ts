@@ -161,7 +161,7 @@ function shorten(text: string, max = 80): string {
 }
 
 /** Model text is escaped so it cannot add links, images or HTML of its own; only our citation links remain. */
-function escapeMarkdown(text: string): string {
+export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_[\]<>|#!]/g, (c) => `\\${c}`);
 }
 

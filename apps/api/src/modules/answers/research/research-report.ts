@@ -2,7 +2,7 @@ import {
   AI_INSUFFICIENT_EVIDENCE_TEXT, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS,
   ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport,
 } from '@cqa/contracts';
-import { formatSourceLine, verifyAnswer } from '../../ai/citations/citation-verifier';
+import { escapeMarkdown as escapeVerified, formatSourceLine, verifyAnswer } from '../../ai/citations/citation-verifier';
 import { evidenceLevelOf } from '../../ai/citations/evidence-level';
 import { LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
 import type { AnswerColumns } from '../answers.repository';
@@ -22,9 +22,9 @@ export interface ReportInput {
   now?: Date;
 }
 
-/** Model (and plan) text cannot add links, images, tables or HTML of its own. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_[\]<>|#!]/g, (c) => `\\${c}`);
+/** Model (and plan) text on one line, escaped by the verifier's rule: no links, images, tables or HTML of its own. */
+function escapeMarkdown(text: string): string {
+  return escapeVerified(text.replace(/\s+/g, ' ').trim());
 }
 
 /**

@@ -29,7 +29,7 @@ const moduleNameMapper = {
 };
 
 // NestJS 12 ships ES modules only; jest's module system loads CommonJS, so those packages are transformed too.
-const ESM_PACKAGES = ['@nestjs', 'content-disposition', 'cookie', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras',
+const ESM_PACKAGES = ['@nestjs', 'openid-client', 'oauth4webapi', 'jose', 'content-disposition', 'cookie', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras',
   // linkedom's CommonJS build requires its ES-module-only css-select/htmlparser2 family (Node 24 can; jest's VM cannot).
   'linkedom', 'boolbase', 'css-select', 'css-what', 'dom-serializer', 'domhandler', 'domutils', 'entities', 'nth-check', 'htmlparser2', 'domelementtype', 'cssomnom', 'uhyphen'];
 const transformIgnorePatterns = [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`];

@@ -1,11 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { topBarItem } from '../support/top-bar';
 import { DEMO, DEMO_PASSWORD, openLogin, signIn, submitLogin } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
-import { expectAccessible } from '../support/pages';
+import { expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the message catalogue (libs/contracts/src/messages.ts), quoted as the spec words them.
 const UNABLE_TO_LOGIN = 'Unable to login. Please contact support for assistance.';
 const SAME_PASSWORD = 'Please choose a different password than your current one.';
+const REGISTRATION_REJECTED = 'Your registration was rejected. Please contact support for more information.';
 
 const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.test`;
 
@@ -35,7 +37,7 @@ async function loginAlert(page: Page) {
 }
 
 test.describe('accounts', () => {
-  test('a patient registers, verifies by email, waits for approval, and lands on /patient-profile once approved', async ({ page, browser }) => {
+  test('a patient registers, verifies by email, waits for approval, and lands on /patient-profile once approved', { tag: '@phone' }, async ({ page, browser }) => {
     test.setTimeout(120_000);
     const email = unique('patient');
     const password = 'Journey-pass-1';
@@ -74,11 +76,11 @@ test.describe('accounts', () => {
     const admin = await adminContext.newPage();
     await signIn(admin, 'admin');
     await expect(admin).toHaveURL(/\/admin\/questions$/);
-    await admin.getByRole('banner').getByRole('link', { name: 'Admin' }).click();
+    await (await topBarItem(admin, 'link', 'Admin')).click();
     await expect(admin).toHaveURL(/\/admin\/users$/);
     const row = admin.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText('Verified');
-    await expect(row).toContainText('pending');
+    await expect(row).toContainText('Pending');
     await expectAccessible(admin);
     await row.getByRole('button', { name: /^Approve / }).click();
     await expect(admin.getByText('User approved successfully!')).toBeVisible();
@@ -90,7 +92,7 @@ test.describe('accounts', () => {
     await submitLogin(page, email, password);
     await expect(page).toHaveURL(/\/patient-profile$/);
     await expect(page.getByText('Login successful!')).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(await topBarItem(page, 'link', 'Profile')).toBeVisible();
     await expectAccessible(page);
   });
 
@@ -158,6 +160,34 @@ test.describe('accounts', () => {
     await submitLogin(page, email, 'Rejected-pass-1');
     await expect(await loginAlert(page)).toHaveText(UNABLE_TO_LOGIN);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
+
+    // Registering again with the rejected account's email: the server answers 403 and the page says so (spec section 4).
+    await page.goto('/');
+    await page.evaluate(() => localStorage.removeItem('hasAccount'));
+    await page.goto('/');
+    await page.getByRole('group', { name: 'I am logging in/registering as a...' }).getByText('Expert', { exact: true }).click();
+    await page.getByLabel('First name').fill('Rae');
+    await page.getByLabel('Last name').fill('Journey');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('Another-pass-2');
+    await page.getByRole('checkbox', { name: /disclaimers/ }).check();
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    expect((await answer).status()).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Registration Rejected' })).toBeVisible();
+    await expect(page.getByText(REGISTRATION_REJECTED)).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an anonymous first visit restores no session quietly: 204, no console error', async ({ page }) => {
+    const problems = watchConsole(page);
+    const restore = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
+    await page.goto('/');
+    expect((await restore).status()).toBe(204);
+    await expect(page.getByRole('group', { name: 'I am logging in/registering as a...' })).toBeVisible();
+    await page.goto('/admin/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('signing out ends the session: a reload stays signed out, and signing back in starts afresh', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../support/accounts';
+import { apiToken, signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
 
 const REMOTES = [
@@ -91,11 +91,13 @@ test.describe('the platform behind the web', () => {
   });
 
   test('a job makes the round trip: API → queue → worker → API', async ({ request }) => {
-    const accepted = await request.post('/api/diagnostics/self-check', { data: {} });
+    expect((await request.post('/api/diagnostics/self-check', { data: {} })).status()).toBe(401);
+    const headers = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+    const accepted = await request.post('/api/diagnostics/self-check', { data: {}, headers });
     expect(accepted.status()).toBe(202);
     const { id } = await accepted.json();
-    await expect.poll(async () => (await (await request.get(`/api/diagnostics/self-check/${id}`)).json()).state, { timeout: 15_000 }).toBe('completed');
-    const done = await (await request.get(`/api/diagnostics/self-check/${id}`)).json();
+    await expect.poll(async () => (await (await request.get(`/api/diagnostics/self-check/${id}`, { headers })).json()).state, { timeout: 15_000 }).toBe('completed');
+    const done = await (await request.get(`/api/diagnostics/self-check/${id}`, { headers })).json();
     expect(done.result.database).toBe('up');
   });
 

@@ -15,6 +15,7 @@ const forum = `${pagesOrigin}/forum/thread`;
 const blocked = 'http://169.254.169.254/latest/meta-data/';
 
 test('an admin imports three links (one bad), follows each row and opens the question with its community answers', async ({ page }) => {
+  test.setTimeout(90_000); // three imports, a reload and a second import: about 30 s on a quiet 2-core machine
   const problems = watchConsole(page);
   await signIn(page, 'admin');
   await page.goto('/admin/users');

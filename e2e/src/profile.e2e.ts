@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { topBarItem } from '../support/top-bar';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible } from '../support/pages';
@@ -136,7 +137,7 @@ async function fillStep4(page: Page, concerns: string) {
 }
 
 test.describe('patient profile', () => {
-  test('a patient completes the five steps, leaves and returns to the same step, sees the summary and edits a card', async ({ page, request }) => {
+  test('a patient completes the five steps, leaves and returns to the same step, sees the summary and edits a card', { tag: '@phone' }, async ({ page, request }) => {
     test.setTimeout(240_000);
     const patient = await registerApprovedPatient(request);
 
@@ -150,15 +151,15 @@ test.describe('patient profile', () => {
     await next(page, 4);
 
     // Leave (everything is saved, so no prompt) and come back: the wizard reopens at step 4.
-    await page.getByRole('banner').getByRole('link', { name: 'Questions' }).click();
+    await (await topBarItem(page, 'link', 'Questions')).click();
     await expect(page).toHaveURL(/\/patient\/questions$/);
     await page.goto('/patient-profile');
     await expectStep(page, 4);
 
     // Unsaved changes: leaving asks first.
     await page.getByLabel('Unaddressed Concerns', { exact: true }).fill('Draft');
-    await page.getByRole('banner').getByRole('link', { name: 'Questions' }).click();
-    const dialog = page.getByRole('dialog');
+    await (await topBarItem(page, 'link', 'Questions')).click();
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes' }); // on a phone the menu drawer is a dialog too
     await expect(dialog).toContainText('You have unsaved changes. Are you sure you want to leave?');
     await settled(page);
     await expectAccessible(page);
@@ -205,7 +206,7 @@ test.describe('patient profile', () => {
     await expect(page).toHaveURL(/\/patient\/questions$/);
 
     // Signing in again with a complete profile goes to the questions.
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await (await topBarItem(page, 'button', 'Sign Out')).click();
     await signIn(page, 'patient', patient.email, patient.password);
     await expect(page).toHaveURL(/\/patient\/questions$/);
   });

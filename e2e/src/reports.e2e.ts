@@ -63,7 +63,7 @@ async function openReport(page: Page, fileName: string, expected: Buffer): Promi
 }
 
 test.describe('medical reports', () => {
-  test('a patient uploads a PDF in wizard step 5, sees, opens and deletes it; an expert sees it read-only', async ({ page, browser, request }) => {
+  test('a patient uploads a PDF in wizard step 5, sees, opens and deletes it; an expert sees it read-only', { tag: '@phone' }, async ({ page, browser, request }) => {
     test.setTimeout(120_000);
     const problems = watchConsole(page);
     const fileName = `e2e-biopsy-${Date.now().toString(36)}.pdf`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
 
 export { DEMO_PASSWORD };
@@ -27,5 +27,13 @@ export async function signIn(page: Page, role: 'patient' | 'expert' | 'admin', e
     await openLogin(page, role);
   }
   await submitLogin(page, email, password);
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // Signed in: the brand leads to the role's questions (on a phone 'Sign Out' sits in the closed menu).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', `/${role}/questions`, { timeout: 20_000 });
+}
+
+/** A demo account's access token through the API (for request-level tests of admin routes). */
+export async function apiToken(request: APIRequestContext, role: Role): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: DEMO[role], password: DEMO_PASSWORD, role } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { accessToken: string }).accessToken;
 }

@@ -39,6 +39,9 @@ export function e2eRun() {
       AUTH_RATE_LIMIT_PER_IP: '1000',
       // The demo accounts sign in from many journeys (and again on a CI retry); the limit itself is covered by integration tests.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '200',
+      // The other journeys sign the demo admin in with a password alone; the two-factor journey enrols its own admin from
+      // the Security page. Required-for-admins (the default) is covered by the integration tests and the web unit tests.
+      TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',
       E2E_PAGES_PORT: String(pagesPort),
       FETCH_ALLOW_HOSTS: `127.0.0.1:${pagesPort}`,
       REDDIT_BASE_URL: pagesOrigin,

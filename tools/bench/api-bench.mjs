@@ -317,7 +317,7 @@ async function startApi() {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: 'cqa_bench',
-      LOG_LEVEL: args['log-level'], JWT_SECRET: randomBytes(48).toString('base64'), ACCESS_TOKEN_TTL_SECONDS: '3600',
+      LOG_LEVEL: args['log-level'], JWT_SECRET: randomBytes(48).toString('base64'), TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ACCESS_TOKEN_TTL_SECONDS: '3600',
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },
   });

@@ -1,4 +1,8 @@
-// npm run bench:load [-- --hostile 40]
+// npm run bench:load [-- --hostile 40] [--duration 60] [--connections 50] [--soak] [--skip-hostile]
+//
+// Mixed load (tools/bench/load-mix.mjs): autocannon against the built API, 50 connections for 60 s on list, detail,
+// search, rating and question creation by accounts made for the bench; `--soak` runs 10 minutes and prints the API's
+// RSS and heap every 30 s.
 //
 // Hostile bodies: what an over-wide or over-deep JSON body costs the built API, and whether /api/health stays fast
 // while such bodies arrive. Each body is sent from its own client address (TRUST_PROXY on) so the per-IP throttle,
@@ -11,6 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { mixedLoad } from './load-mix.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(ROOT, 'dist/api/apps/api/src');
@@ -18,7 +23,13 @@ const require = createRequire(import.meta.url);
 const { migrate } = require(path.join(DIST, 'database/database-admin.js'));
 const { measureJson } = require(path.join(DIST, 'common/http/json-body.js'));
 
-const { values: args } = parseArgs({ options: { hostile: { type: 'string', default: '40' } } });
+const { values: args } = parseArgs({ options: {
+  hostile: { type: 'string', default: '40' },
+  duration: { type: 'string', default: '60' },
+  connections: { type: 'string', default: '50' },
+  soak: { type: 'boolean', default: false },
+  'skip-hostile': { type: 'boolean', default: false },
+} });
 const HOSTILE = Number(args.hostile);
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
 serverUrl.pathname = '/cqa_bench_load';
@@ -40,11 +51,17 @@ async function freePort() {
   return port;
 }
 
+const metricsPort = await freePort();
+
 async function startApi() {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(DIST, 'main.js')], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: 'cqa_bench_load', LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(48).toString('base64'), TRUST_PROXY: 'true' },
+    env: {
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: 'cqa_bench_load',
+      LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(48).toString('base64'), TRUST_PROXY: 'true', TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1', AI_AUTO_ANSWER: 'false', ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 120; i++) {
@@ -72,6 +89,17 @@ const send = (baseUrl, route, body) => timed(async () => {
 await migrate(DATABASE_URL);
 const { child, baseUrl } = await startApi();
 try {
+  if (!args['skip-hostile']) await hostileBodies(baseUrl);
+  await mixedLoad({
+    baseUrl, databaseUrl: DATABASE_URL, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    connections: Number(args.connections), durationSeconds: Number(args.duration), soak: args.soak,
+  });
+} finally {
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+async function hostileBodies(baseUrl) {
   const scan = await timed(async () => { for (let i = 0; i < 20; i++) measureJson(wide); });
   const baseline = [];
   for (let i = 0; i < 30; i++) baseline.push((await health(baseUrl)).ms);
@@ -100,7 +128,4 @@ try {
   for (const row of rows) {
     console.log(`  ${row.label}: answered ${row.statuses}; round trip p50 ${ms(row.p50)}, p99 ${ms(row.p99)}; /api/health alongside p99 ${ms(row.healthP99)}`);
   }
-} finally {
-  child.kill('SIGTERM');
-  await once(child, 'exit');
 }

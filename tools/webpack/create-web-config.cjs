@@ -3,6 +3,8 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 
 const root = path.resolve(__dirname, '../..');
 const { dependencies } = require(path.join(root, 'package.json'));
@@ -35,6 +37,15 @@ const shared = {
   '@cqa/web-core': { singleton: true, requiredVersion: false, version: webCore.version },
 };
 
+// Pre-compressed copies beside each file; the API (@fastify/static preCompressed) and nginx serve them.
+const compressible = /\.(js|css|html|svg|json)$/;
+const compressionPlugins = () => [
+  new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: compressible, threshold: 1024, minRatio: 0.9,
+    compressionOptions: { level: 9 } }),
+  new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test: compressible, threshold: 1024, minRatio: 0.9,
+    compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+];
+
 const aliases = {
   '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
   '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
@@ -55,8 +66,9 @@ function createWebConfig({ name, dir }) {
       target: ['web', 'es2020'],
       // A remote's own entry is only its standalone dev harness; in production the shell mounts its pages.
       entry: isShell || !production ? { main: './src/index.ts' } : {},
-      // No eval-based source maps: they would need 'unsafe-eval'.
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      // Production ships no source maps (they would publish the whole client source); dev maps are not eval-based,
+      // which would need 'unsafe-eval'.
+      devtool: production ? false : 'cheap-module-source-map',
       output: {
         path: path.join(root, 'dist/web', name),
         // In dev a remote is reached both at its own port and through the shell's proxy, so it finds its
@@ -105,6 +117,7 @@ function createWebConfig({ name, dir }) {
             publicPath: '/',
             chunks: ['main'],
           }),
+        ...(production ? compressionPlugins() : []),
       ].filter(Boolean),
       performance: { hints: false },
       devServer: {

@@ -1,6 +1,6 @@
 import { ApiErrorBody } from '@cqa/contracts';
 import { RunningApi, startApi } from '../test/api-harness';
-import { call, createUser, TEST_PASSWORD } from '../test/accounts-helpers';
+import { call, createUser, signIn, TEST_PASSWORD } from '../test/accounts-helpers';
 
 interface HealthBody { status: string; info: Record<string, { status: string }> }
 interface OpenApiDoc { paths: Record<string, unknown> }
@@ -21,13 +21,18 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
     expect(body.info.redis.status).toBe('up');
   });
 
+  it('refuses the dev-only self-check to anonymous callers in development too', async () => {
+    expect((await get('/api/diagnostics/self-check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401);
+  });
+
   it('answers every failure as { statusCode, error, message }', async () => {
+    const admin = { authorization: `Bearer ${(await signIn(api, await createUser(api, 'admin'))).token}` };
     const notFound = await get('/api/no-such-thing');
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual<ApiErrorBody>({ statusCode: 404, error: 'Not Found', message: 'We could not find what you asked for.' });
 
     const invalid = await get('/api/diagnostics/self-check', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdMs: -5, extra: true }),
+      method: 'POST', headers: { 'content-type': 'application/json', ...admin }, body: JSON.stringify({ holdMs: -5, extra: true }),
     });
     expect(invalid.status).toBe(400);
     const body = (await invalid.json()) as ApiErrorBody;
@@ -35,7 +40,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
     expect(body.message).toContain('holdMs must be 0 or more');
     expect(body.message).toContain('property extra should not exist');
 
-    const badJson = await get('/api/diagnostics/self-check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"holdMs":' });
+    const badJson = await get('/api/diagnostics/self-check', { method: 'POST', headers: { 'content-type': 'application/json', ...admin }, body: '{"holdMs":' });
     expect(badJson.status).toBe(400);
     expect(Object.keys((await badJson.json()) as ApiErrorBody).sort()).toEqual(['error', 'message', 'statusCode']);
   });
@@ -74,11 +79,13 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
 
 describe('API in production mode', () => {
   let api: RunningApi;
-  beforeAll(async () => { api = await startApi({ NODE_ENV: 'production', JWT_SECRET: 'integration-production-secret-0123456789' }); });
+  beforeAll(async () => { api = await startApi({ NODE_ENV: 'production', JWT_SECRET: 'integration-production-secret-0123456789', TWO_FACTOR_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4) }); });
   afterAll(async () => { await api.close(); });
 
-  it('hides the dev-only routes and keeps Bull Board closed to anonymous callers', async () => {
+  it('hides the dev-only routes (even from admins) and keeps Bull Board closed to anonymous callers', async () => {
     expect((await fetch(`${api.baseUrl}/api/diagnostics/self-check`, { method: 'POST' })).status).toBe(404);
+    const admin = (await signIn(api, await createUser(api, 'admin'))).token;
+    expect((await call(api, 'POST', '/api/diagnostics/self-check', { body: {}, token: admin })).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/admin/queues`)).status).toBe(401);
     const hsts = (await fetch(`${api.baseUrl}/api/health`)).headers.get('strict-transport-security');
     expect(hsts).toContain('max-age=31536000');

@@ -11,6 +11,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImportModule } from './modules/import/import.module';
+import { MailModule } from './modules/mail/mail.module';
+import { ReportFilesModule } from './modules/reports/files/report-files.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { ReportsModule } from './modules/reports/reports.module';
 import { QuestionsModule } from './modules/questions/questions.module';
@@ -20,7 +22,7 @@ import { QueuesModule } from './queues/queues.module';
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, AnswersModule, ImportModule, ResearchModule];
+export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, AnswersModule, ImportModule, ResearchModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];

@@ -10,14 +10,21 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { loggerOptions } from './common/logging/logger-options';
 import { NestPinoLogger } from './common/logging/nest-pino-logger';
-import { registerSecurityHeaders } from './common/security/security-headers';
+import { registerApiNoStore, registerSecurityHeaders } from './common/security/security-headers';
 import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
 import { SessionService } from './modules/auth/session.service';
 import { AuthThrottle, registerAuthThrottleHook } from './modules/auth/auth-throttle.service';
+import { registerCrossSiteGuard } from './common/access/cross-site';
 import { JSON_BODY_LIMITS, registerJsonBodyGuards } from './common/http/json-body';
+import { registerCompression } from './common/http/compression';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
 import { serveWeb } from './web/web-static';
+import { randomUUID } from 'node:crypto';
+import { requestIdFrom } from './common/context/request-context';
+import { registerHttpMetrics, registerRequestTracing } from './common/http/request-hooks';
+import { enableDefaultMetrics } from './common/metrics/metrics';
+import { startMetricsServer } from './common/metrics/metrics-server';
 import { MULTIPART_OPTIONS } from './modules/reports/upload/multipart-options';
 
 export const API_PREFIX = 'api';
@@ -35,6 +42,10 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     // proxy-addr takes a hop count too, which Fastify's types leave out.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: JSON_BODY_LIMITS.maxBytes,
+    // A sane X-Request-Id from the client is kept (a proxy's, say); anything else gets a new one.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id'], randomUUID),
+    // The whole request (headers and body) must arrive within this; uploads also have an idle limit of their own.
+    requestTimeout: config.ops.requestTimeoutMs,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),
@@ -47,13 +58,21 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
+  registerRequestTracing(fastify);
+  registerHttpMetrics(fastify);
   // Order matters: the per-IP auth throttle and the size check run on request, before any body is read.
   registerAuthThrottleHook(fastify, app.get(AuthThrottle));
+  registerCrossSiteGuard(fastify, config.allowedOrigins);
   registerJsonBodyGuards(fastify);
   await registerSecurityHeaders(fastify, config.isProduction);
+  registerApiNoStore(fastify, API_PREFIX);
+  await registerCompression(fastify);
   await fastify.register(fastifyCookie);
   // Multipart bodies are streamed by the one handler that reads them (POST /api/upload), never buffered.
   await fastify.register(fastifyMultipart, MULTIPART_OPTIONS);
+  if (config.twoFactor.encryptionKeyIsDevDefault) {
+    logger.warn('TWO_FACTOR_ENCRYPTION_KEY is not set: authenticator secrets are sealed with the public development key (never in production).');
+  }
   if (config.jwtSecretGenerated) {
     logger.warn('JWT_SECRET is not set: signing access tokens with a random secret made for this process (set it to share sessions between replicas and restarts).');
   }
@@ -76,5 +95,11 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   app.useGlobalFilters(new ApiExceptionFilter(pageFallback));
 
   await app.init();
+  enableDefaultMetrics();
+  if (config.ops.metricsPort !== null) {
+    const metrics = await startMetricsServer(config.ops.metricsPort, config.ops.metricsHost);
+    fastify.addHook('onClose', () => metrics.close());
+    logger.info(`Metrics on http://${config.ops.metricsHost}:${metrics.port}/metrics`);
+  }
   return { app, openApi };
 }

@@ -13,22 +13,44 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+function bodyOf(headers: string, body: string): string {
+  const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
+  if (/Content-Type: multipart\//i.test(headers) && boundary) {
+    // multipart/alternative (text and HTML): the plain-text part is the one read.
+    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r?\n/, ''));
+    const plain = parts.find((part) => /Content-Type: text\/plain/i.test(part.split(/\r?\n\r?\n/)[0] ?? '')) ?? parts[0] ?? '';
+    const [partHead = '', ...partRest] = plain.split(/\r?\n\r?\n/);
+    return bodyOf(partHead.replace(/\r?\n\s+/g, ' '), partRest.join('\n\n').replace(/\r?\n$/, ''));
+  }
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
+    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
 function decode(raw: string): { subject: string; text: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n\s+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  let text = rest.join('\n\n');
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    text = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  } else if (/Content-Transfer-Encoding: base64/i.test(headers)) {
-    text = Buffer.from(text.replace(/\s+/g, ''), 'base64').toString('utf8');
-  }
-  return { subject, text: text.replace(/\r\n/g, '\n') };
+  return { subject, text: bodyOf(headers, rest.join('\n\n')).replace(/\r\n/g, '\n') };
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+export interface SmtpSinkOptions {
+  /** A fixed port (e.g. one an app was given while no server listened on it). */
+  port?: number;
+  /** Holds the first message this long before accepting it (a slow mail server); a client gone by then sent nothing. */
+  holdFirstMs?: number;
+  /** Called when the first message's data has arrived (and is being held). */
+  onFirstData?: () => void;
+}
+
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const closed = new Set<string>();
+  let first = true;
   const server = new SMTPServer({
+    onClose(session) { closed.add(session.id); },
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -36,12 +58,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), ...decode(Buffer.concat(chunks).toString('utf8')) });
-        callback();
+        const accept = () => {
+          if (closed.has(session.id)) return;
+          messages.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), ...decode(Buffer.concat(chunks).toString('utf8')) });
+          callback();
+        };
+        const hold = first && options.holdFirstMs;
+        first = false;
+        if (hold) {
+          options.onFirstData?.();
+          setTimeout(accept, hold);
+        } else accept();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((m) => m.to.includes(address.toLowerCase()));
   return {
@@ -49,10 +80,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     messages,
     to,
     async waitFor(address, subject) {
-      for (let i = 0; i < 50; i++) {
+      // Mail goes out from the worker's queue, a moment after the request.
+      for (let i = 0; i < 150; i++) {
         const found = to(address).filter((m) => subject.test(m.subject)).at(-1);
         if (found) return found;
-        await new Promise((r) => setTimeout(r, 50));
+        await new Promise((r) => setTimeout(r, 100));
       }
       throw new Error(`No email "${subject}" reached ${address}; received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ')}`);
     },

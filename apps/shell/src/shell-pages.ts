@@ -5,6 +5,7 @@ import { ResetPasswordPage } from './features/auth/pages/ResetPasswordPage';
 import { VerifyEmailPage } from './features/auth/pages/VerifyEmailPage';
 import { DisclaimersPage } from './features/disclaimers/pages/DisclaimersPage';
 import { LandingPage } from './features/landing/pages/LandingPage';
+import { AccountSecurityPage } from './features/two-factor/pages/AccountSecurityPage';
 
 export const shellPages: PagesMap<'shell'> = {
   landing: LandingPage,
@@ -13,4 +14,5 @@ export const shellPages: PagesMap<'shell'> = {
   resetPassword: ResetPasswordPage,
   verifyEmail: VerifyEmailPage,
   adminLogin: AdminLoginPage,
+  accountSecurity: AccountSecurityPage,
 };

@@ -82,9 +82,24 @@ export interface AdminUserSummary {
   email_confirmed_at: string | null;
   approval_status: ApprovalStatus;
   is_blocked: boolean;
+  /** When the user last signed in; null when never. */
+  last_sign_in_at: string | null;
   /** Patients only. */
   patient_id: string | null;
 }
+
+/** POST /api/user-block/{userId}: block (ends every session at once) or unblock an account. */
+export interface BlockRequest {
+  is_blocked: boolean;
+}
+
+export interface BlockResponse {
+  success: true;
+  is_blocked: boolean;
+}
+
+/** The status word of a block change, as 'User {status} successfully!' reports it. */
+export const blockStatusWord = (isBlocked: boolean) => (isBlocked ? 'blocked' : 'unblocked');
 
 export interface AdminUserListResponse {
   users: AdminUserSummary[];
@@ -126,6 +141,17 @@ export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as cons
  */
 export const QUEUES_PASS_COOKIE = { name: 'cqa_queues', path: '/admin/queues', ttlSeconds: 30 * 60 } as const;
 
+/** GET /api/auth/config: which sign-in methods the login pages offer. */
+export interface AuthConfigResponse {
+  /** True when an institution's OpenID Connect provider is configured (experts and admins only). */
+  institutionSignIn: boolean;
+}
+
+/** Where the web starts an institution sign-in (a full-page navigation; `portal` is `expert` or `admin`). */
+export const OIDC_START_PATH = '/api/auth/oidc/start';
+/** The fragment the OIDC callback redirects back with when the sign-in failed (the login page shows its message). */
+export const OIDC_ERROR_PARAM = 'sso_error';
+
 
 /** GET /api/user/approval-status/{userId}. */
 export interface ApprovalStatusResponse {
@@ -133,7 +159,10 @@ export interface ApprovalStatusResponse {
   is_blocked: boolean;
 }
 
-export const AUTH_LOG_EVENTS = ['login', 'login_failed', 'registration', 'logout', 'password_reset'] as const;
+export const AUTH_LOG_EVENTS = [
+  'login', 'login_failed', 'registration', 'logout', 'password_reset',
+  'two_factor_enabled', 'two_factor_disabled', 'two_factor_reset', 'two_factor_failed',
+] as const;
 export type AuthLogEvent = (typeof AUTH_LOG_EVENTS)[number];
 
 /** One row of GET /api/admin/auth-logs. */

@@ -14,3 +14,7 @@ export * from './ai';
 export * from './research';
 export * from './ai-profile';
 export * from './question-permissions';
+export * from './passwords/common-passwords';
+export * from './two-factor';
+export * from './ops';
+export * from './logging';

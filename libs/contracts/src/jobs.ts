@@ -2,7 +2,7 @@
  * Every queue and every job, in one place. The worker refuses to boot when a job below has no handler or two.
  * Job payloads carry ids and switches only, never health data.
  */
-export const QueueName = { System: 'system', Ai: 'ai', Import: 'import', Research: 'research' } as const;
+export const QueueName = { System: 'system', Ai: 'ai', Import: 'import', Research: 'research', Mail: 'mail' } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);
 
@@ -22,6 +22,12 @@ export const JobName = {
   ResearchStep: 'research-step',
   /** Nightly: re-checks the retraction status of every source cited by a published report. */
   ResearchRecheck: 'research-recheck',
+  /** One email of the outbox (payload: the outbox row id; the message itself stays in the database). */
+  MailSend: 'mail-send',
+  /** Removes one stored report file whose row is gone (payload: the storage key, a random name). */
+  ReportFileDelete: 'report-file-delete',
+  /** Scheduled: removes stored files without a row and rows without a file, and reports counts. */
+  ReportSweep: 'report-sweep',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -34,7 +40,19 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.ResearchRun]: QueueName.Research,
   [JobName.ResearchStep]: QueueName.Research,
   [JobName.ResearchRecheck]: QueueName.Research,
+  [JobName.MailSend]: QueueName.Mail,
+  [JobName.ReportFileDelete]: QueueName.System,
+  [JobName.ReportSweep]: QueueName.System,
 };
+
+/** One job per outbox row: the relay may enqueue a row again and again, BullMQ keeps one job. */
+export const mailJobId = (outboxId: number | string): string => `mail-${outboxId}`;
+export const reportFileDeleteJobId = (storageKey: string): string => `report-file-${storageKey}`;
+
+/** Every job payload may carry the id of the HTTP request that caused it, for following it through the logs. */
+export interface TracedPayload {
+  requestId?: string;
+}
 
 /** BullMQ refuses ':' and all-digit job ids; one job per AI run, so a re-enqueue or a double click adds nothing. */
 export const aiAnswerJobId = (runId: number | string): string => `ai-answer-run-${runId}`;

@@ -1,3 +1,4 @@
+import { blockStatusWord } from './auth';
 import { Messages } from './messages';
 
 describe('message catalogue', () => {
@@ -6,6 +7,8 @@ describe('message catalogue', () => {
     expect(Messages.validation.valueTooLarge(120)).toBe('Value must be 120 or less.');
     expect(Messages.errors.userActionFailed('approve', 'boom')).toBe('Failed to approve user: boom');
     expect(Messages.success.userStatusChanged('rejected')).toBe('User rejected successfully!');
+    expect(Messages.success.userStatusChanged(blockStatusWord(true))).toBe('User blocked successfully!');
+    expect(Messages.success.userStatusChanged(blockStatusWord(false))).toBe('User unblocked successfully!');
   });
 
   it('holds no text twice within a group', () => {

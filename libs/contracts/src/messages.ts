@@ -21,6 +21,8 @@ export const Messages = {
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
     passwordTooShort: 'Password must be at least 8 characters',
+    // Ours (ASVS 2.1.7): the spec has no rule against common passwords.
+    passwordTooCommon: 'This password is too common and easy to guess. Please choose a less common one.',
     disclaimersRequired: 'You must agree to the disclaimers',
     agreeToDisclaimers: 'Please agree to the disclaimers',
     selectRole: 'Please select a role',
@@ -36,6 +38,7 @@ export const Messages = {
     questionTooShort: 'Question must be at least 10 characters long',
     linkUrlRequired: 'Please enter a Link URL',
     linkUrlInvalid: 'Please enter a valid URL',
+    /** Cannot occur here: an expert's rating takes the expert id from the signed-in session, never from the request. */
     expertIdRequired: 'Expert ID is required',
     patientNotFoundForUser: 'Patient not found for the given user ID',
     reportNotFound: 'Report not found',
@@ -66,6 +69,10 @@ export const Messages = {
     registrationFailed: 'Registration failed',
     invalidRegistrationResponse: 'Invalid registration response',
     noActiveSession: 'No active session',
+    /**
+     * Not shown: the access token lives in memory and every call without one is renewed from the refresh cookie or ends the
+     * session ('No active session'), so no call is ever made knowingly without a token.
+     */
     noToken: 'No authentication token available',
     timedOut: 'Request timed out. Please try again.',
     uploadReportFailed: 'Failed to upload medical report',
@@ -82,6 +89,7 @@ export const Messages = {
     updateQuestionFailedRetry: 'Failed to update question. Please try again.',
     updateCancerTypeFailed: 'Failed to update cancer type',
     updateQuestionFailed: 'Failed to update question',
+    /** Not shown: a failed question list shows its own error state, 'Error loading questions. Please try again later.', with Retry. */
     fetchQuestionsFailed: 'Failed to fetch questions. Please try again.',
     deleteQuestionFailed: 'Failed to delete question. Please try again.',
     submitQuestionFailed: 'Failed to submit question. Please try again.',
@@ -206,6 +214,13 @@ export const AuthTexts = {
   verificationExpired: 'This verification link has expired. Please request a new one.',
   verificationInvalid: 'This verification link is not valid.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  sessionCheckUnavailable: 'We cannot check your session right now. Please try again in a moment.',
+  crossSiteRefused: 'This request came from another site and was refused.',
+  jsonOnly: 'This request must be sent as application/json.',
+  institutionSignIn: 'Sign in with your institution',
+  institutionEmailUnverified: 'Your institution did not confirm your email address, so it cannot be matched to an account here.',
+  institutionNoAccount: 'No approved expert or admin account here uses the email address your institution gave. Register first, or ask an admin.',
+  institutionFailed: 'Signing in with your institution did not work. Please try again or use your password.',
 } as const;
 
 /** Texts of the accounts API that the spec does not quote (ours), continued. */
@@ -213,6 +228,7 @@ export const AccountTexts = {
   invalidTransition: (from: ApprovalStatus, to: ApprovalStatus) =>
     `The approval status cannot change from ${from} to ${to}.`,
   adminExists: 'An account with this email already exists.',
+  cannotBlockSelf: 'You cannot block your own account.',
 } as const;
 
 /**
@@ -257,6 +273,9 @@ export const ProfileTexts = {
 /** The reports API's own refusals (the spec has none for these); the web shows them as the server sends them. */
 export const ReportTexts = {
   oneFileOnly: 'Please upload one file at a time.',
+  quotaFiles: (max: number) => `This patient already has ${max} reports, the most allowed. Delete a report to upload another.`,
+  quotaBytes: (maxMb: number) => `This upload would take this patient's reports over the ${maxMb} MB allowed. Delete a report to make room.`,
+  tooManyUploads: 'Too many uploads in a short time. Please wait a while and try again.',
   tooManyFields: 'The upload has too many form fields.',
   fileFieldName: 'Send the report in the "file" field.',
   multipartRequired: 'Send the report as multipart/form-data.',

@@ -72,8 +72,11 @@ export interface QuestionSummary {
   /** Display value: 'General' when none was given. */
   cancer_type: string;
   created_at: string;
-  /** The asking patient's record id; null shows as 'Anonymous'. */
-  patient_id: string | null;
+  /**
+   * The asking patient's record id; null shows as 'Anonymous'. Left out for patients (except on their own questions): it would link one
+   * patient's questions together.
+   */
+  patient_id?: string | null;
   answers_count: number;
   has_expert_answer: boolean;
 }
@@ -84,6 +87,26 @@ export interface QuestionListResponse {
   page: number;
   per_page: number;
 }
+
+export const RATING_ROLES = ['expert', 'patient'] as const;
+export type RatingRole = (typeof RATING_ROLES)[number];
+
+export interface RoleRatingSummary {
+  average: number | null;
+  count: number;
+}
+
+export interface AnswerFeedbackView {
+  role: RatingRole;
+  /** The expert's account name; null for patients (admins alone see their feedback, without a name). */
+  author: string | null;
+  rating: number;
+  feedback: string;
+  created_at: string;
+}
+
+/** Answer kinds on which experts' feedback is public (the spec's peer review of machine answers). */
+export const PUBLIC_EXPERT_FEEDBACK_KINDS: readonly AnswerKind[] = ['ai', 'deep_research'];
 
 /** An answer as shown (spec section 3), with its ratings seen from the caller. */
 export interface AnswerView {
@@ -96,11 +119,24 @@ export interface AnswerView {
   sources: string[];
   search_method: string | null;
   expert_id: string | null;
+  /**
+   * The author shown: for an answer written by an expert account, that account's own name (never a client-sent value); for an expert answer
+   * an admin entered by hand, the name the admin gave.
+   */
   expert_name: string | null;
+  /** A custom label the expert typed, when it differs from their name; shown beside the verified name, never instead of it. */
+  expert_label: string | null;
   created_at: string;
   /** Average of all ratings, one decimal; null when unrated. */
   average_rating: number | null;
   rating_count: number;
+  /** Average (one decimal) and count of the ratings by experts and by patients, shown to everyone. */
+  ratings_by_role: Record<RatingRole, RoleRatingSummary>;
+  /**
+   * Feedback the caller may read, newest first: experts' feedback on AI and deep-research answers for everyone; admins read all feedback,
+   * patients' included (patients' feedback is private to admins).
+   */
+  feedback: AnswerFeedbackView[];
   /** The caller's own rating and feedback (patients and experts); null when none or when the caller is an admin. */
   my_rating: number | null;
   my_feedback: string | null;

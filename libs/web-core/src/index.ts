@@ -14,3 +14,4 @@ export * from './api/questions-api';
 export { useQuestionDetail } from './api/use-question-detail';
 export * from './api/research-api';
 export * from './api/ai-api';
+export { log, installLogHelpers, createLogger, logHelpers, LOG_FLAGS, type Logger, type LogChannel } from './logging/logger';

@@ -7,3 +7,4 @@ export { AppFooter } from './components/AppFooter';
 export { PlaceholderPage } from './components/PlaceholderPage';
 export * from './qa';
 export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';
+export { NARROW_MAX_WIDTH, NARROW_QUERY, ResponsiveStyles, scrollingTable, useIsNarrow, useMediaQuery } from './responsive';

@@ -56,6 +56,20 @@ describe('loadConfig: accounts settings', () => {
     expect(loadConfig({}).jwtSecret).not.toBe(dev.jwtSecret);
   });
 
+  it('requires two-factor for admins by default, and TWO_FACTOR_ENCRYPTION_KEY in production only', () => {
+    const dev = loadConfig({});
+    expect(dev.twoFactor).toMatchObject({ requiredForAdmins: true, encryptionKeyIsDevDefault: true });
+    expect(dev.twoFactor.encryptionKey).toHaveLength(32);
+    expect(loadConfig({}).twoFactor.encryptionKey).toEqual(dev.twoFactor.encryptionKey);
+    expect(loadConfig({ TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false' }).twoFactor.requiredForAdmins).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/TWO_FACTOR_ENCRYPTION_KEY is required in production/);
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ TWO_FACTOR_ENCRYPTION_KEY: key.toString('base64') }).twoFactor.encryptionKey).toEqual(key);
+    expect(loadConfig({ TWO_FACTOR_ENCRYPTION_KEY: key.toString('hex') }).twoFactor).toMatchObject({ encryptionKey: key, encryptionKeyIsDevDefault: false });
+    expect(() => loadConfig({ TWO_FACTOR_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/TWO_FACTOR_ENCRYPTION_KEY must be 32 bytes/);
+    expect(() => loadConfig({ TWO_FACTOR_REQUIRED_FOR_ADMINS: 'yes' })).toThrow(/TWO_FACTOR_REQUIRED_FOR_ADMINS must be one of/);
+  });
+
   it('refuses a short JWT_SECRET and a non-SMTP mail URL', () => {
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET must be at least 32 characters/);
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be a smtp:\/\/ or smtps:\/\/ URL/);
@@ -65,8 +79,19 @@ describe('loadConfig: accounts settings', () => {
     const config = loadConfig({ JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://qa.example.org/', AUTH_RATE_LIMIT_PER_IP: '7' });
     expect(config).toMatchObject({
       jwtSecret: 'x'.repeat(40), jwtSecretGenerated: false, smtpUrl: 'smtp://127.0.0.1:2525', publicUrl: 'https://qa.example.org',
-      accessTokenTtlSeconds: 900, refreshTokenTtlDays: 30, authRateLimit: { perIp: 7, perAccount: 10, windowSeconds: 900 },
+      accessTokenTtlSeconds: 900, authRateLimit: { perIp: 7, perAccount: 10, windowSeconds: 900 },
+      sessions: { patient: { maxMs: 30 * 86400_000, idleMs: 7 * 86400_000 }, staff: { maxMs: 7 * 86400_000, idleMs: 12 * 3600_000 } },
+      allowedOrigins: ['https://qa.example.org'], oidc: null,
     });
     expect(loadConfig({}).smtpUrl).toBeNull();
+  });
+
+  it('reads the allowed origins and the OpenID Connect settings, all three or none', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://b.example:8080/' }).allowedOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://x' })).toThrow(/ALLOWED_ORIGINS/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://idp.example' })).toThrow(/must be set together \(missing OIDC_CLIENT_ID, OIDC_CLIENT_SECRET\)/);
+    expect(loadConfig({ OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's', PUBLIC_URL: 'https://qa.example' }).oidc).toEqual({
+      issuer: 'https://idp.example', clientId: 'c', clientSecret: 's', redirectUri: 'https://qa.example/api/auth/oidc/callback',
+    });
   });
 });

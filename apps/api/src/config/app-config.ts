@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AiAnswerSettings, AiConfig, LiteratureConfig, loadAiAnswerSettings, loadAiConfig, loadLiteratureConfig } from './ai-config';
 import { ENV_VARIABLES, EnvName } from './env.definition';
+import { loadTwoFactorConfig, TwoFactorConfig } from './two-factor-config';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,17 +26,44 @@ export interface AppConfig {
   /** True when JWT_SECRET was unset and a random one was made for this process (never in production). */
   jwtSecretGenerated: boolean;
   accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
+  /** Session lifetimes (absolute from sign-in, and idle) for patients and for staff (experts, admins). */
+  sessions: { patient: SessionLimits; staff: SessionLimits };
+  /** Origins allowed to call the cookie-authenticated routes besides a request's own. */
+  allowedOrigins: string[];
+  /** Null: OpenID Connect sign-in is off. */
+  oidc: OidcConfig | null;
   smtpUrl: string | null;
   mailFrom: string;
   authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  twoFactor: TwoFactorConfig;
   reports: ReportsStorageConfig;
+  /** Per-patient report quota and the upload rate limit. */
+  reportLimits: { quotaBytes: number; quotaFiles: number; uploadsPerHour: number };
   import: ImportConfig;
   ai: AiConfig;
   aiAnswers: AiAnswerSettings;
   literature: LiteratureConfig;
   research: ResearchConfig;
+  ops: OpsConfig;
 }
+
+/** Mail outbox, report sweep, metrics and request time limits (issue 15/17). */
+export interface OpsConfig {
+  mailMaxAttempts: number;
+  mailRetryDelayMs: number;
+  mailRelayIntervalMs: number;
+  /** Null: the report sweep is off. */
+  reportSweepCron: string | null;
+  /** Null: no separate metrics port (metrics only at /api/metrics for admins). */
+  metricsPort: number | null;
+  metricsHost: string;
+  requestTimeoutMs: number;
+  uploadIdleTimeoutMs: number;
+}
+
+export interface SessionLimits { maxMs: number; idleMs: number }
+
+export interface OidcConfig { issuer: string; clientId: string; clientSecret: string; redirectUri: string }
 
 /** Deep research (issue 14). */
 export interface ResearchConfig {
@@ -175,7 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     jwtSecret: jwtSecretRaw || randomBytes(48).toString('base64url'),
     jwtSecretGenerated: jwtSecretRaw === '',
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 30, 24 * 3600),
-    refreshTokenTtlDays: integer('REFRESH_TOKEN_TTL_DAYS', 1, 365),
+    sessions: {
+      patient: { maxMs: integer('SESSION_MAX_DAYS', 1, 365) * DAY_MS, idleMs: integer('SESSION_IDLE_HOURS', 1, 365 * 24) * HOUR_MS },
+      staff: { maxMs: integer('STAFF_SESSION_MAX_DAYS', 1, 365) * DAY_MS, idleMs: integer('STAFF_SESSION_IDLE_HOURS', 1, 365 * 24) * HOUR_MS },
+    },
+    allowedOrigins: allowedOrigins(raw('ALLOWED_ORIGINS'), publicUrl, problems),
+    oidc: oidcSettings(raw, url, publicUrl, problems),
     smtpUrl,
     mailFrom,
     authRateLimit: {
@@ -183,7 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       perAccount: integer('AUTH_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000),
       windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
     },
+    twoFactor: loadTwoFactorConfig(raw, nodeEnv, reader, problems),
     reports,
+    reportLimits: {
+      quotaBytes: integer('REPORT_QUOTA_BYTES', 1, Number.MAX_SAFE_INTEGER),
+      quotaFiles: integer('REPORT_QUOTA_FILES', 1, 1_000_000),
+      uploadsPerHour: integer('REPORT_UPLOADS_PER_HOUR', 1, 1_000_000),
+    },
     import: importConfig,
     ai: loadAiConfig(env, problems),
     aiAnswers: loadAiAnswerSettings(env, problems),
@@ -195,6 +234,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       maxTokens: integer('RESEARCH_MAX_TOKENS', 1, 1_000_000_000),
       maxMinutes: integer('RESEARCH_MAX_MINUTES', 1, 24 * 60),
       recheckCron: researchCron(env.RESEARCH_RECHECK_CRON, problems),
+    },
+    ops: {
+      mailMaxAttempts: integer('MAIL_MAX_ATTEMPTS', 1, 50),
+      mailRetryDelayMs: integer('MAIL_RETRY_DELAY_MS', 100, 3_600_000),
+      mailRelayIntervalMs: integer('MAIL_RELAY_INTERVAL_MS', 200, 600_000),
+      reportSweepCron: cronOrOff('REPORT_SWEEP_CRON', env.REPORT_SWEEP_CRON, problems),
+      metricsPort: raw('METRICS_PORT') === '' ? null : integer('METRICS_PORT', 0, 65535),
+      metricsHost: raw('METRICS_HOST'),
+      requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),
+      uploadIdleTimeoutMs: integer('UPLOAD_IDLE_TIMEOUT_MS', 500, 600_000),
     },
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);
@@ -273,6 +322,44 @@ function importSettings(
   };
 }
 
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+function allowedOrigins(value: string, publicUrl: string, problems: string[]): string[] {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins: string[] = [];
+  for (const entry of list.length > 0 ? list : [publicUrl]) {
+    try {
+      const parsed = new URL(entry);
+      if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error();
+      origins.push(parsed.origin);
+    } catch {
+      if (list.length > 0) problems.push(`ALLOWED_ORIGINS must be a comma-separated list of http(s) origins (got "${entry}")`);
+    }
+  }
+  return origins;
+}
+
+/** OIDC_*: all three or none. */
+function oidcSettings(
+  raw: (name: EnvName) => string,
+  url: (name: EnvName, protocols: string[]) => string,
+  publicUrl: string,
+  problems: string[],
+): OidcConfig | null {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+  const set = names.filter((n) => raw(n) !== '');
+  if (set.length === 0) return null;
+  if (set.length < names.length) {
+    problems.push(`OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (missing ${names.filter((n) => !set.includes(n)).join(', ')})`);
+    return null;
+  }
+  return {
+    issuer: url('OIDC_ISSUER', ['http:', 'https:']), clientId: raw('OIDC_CLIENT_ID'), clientSecret: raw('OIDC_CLIENT_SECRET'),
+    redirectUri: `${publicUrl}/api/auth/oidc/callback`,
+  };
+}
+
 /** Hides the password of a connection URL before it is printed. */
 export function redactUrl(value: string): string {
   try {
@@ -285,6 +372,13 @@ export function redactUrl(value: string): string {
 }
 
 /** Unset: the default; set but empty: off. Five or six fields. */
+function cronOrOff(name: EnvName, value: string | undefined, problems: string[]): string | null {
+  const cron = value === undefined ? ENV_VARIABLES.find((v) => v.name === name)!.default! : value.trim();
+  if (cron === '') return null;
+  if (!/^(\S+\s+){4,5}\S+$/.test(cron)) problems.push(`${name} must be a cron expression of 5 or 6 fields, or empty (got "${cron}")`);
+  return cron;
+}
+
 function researchCron(value: string | undefined, problems: string[]): string | null {
   const cron = value === undefined ? ENV_VARIABLES.find((v) => v.name === 'RESEARCH_RECHECK_CRON')!.default! : value.trim();
   if (cron === '') return null;

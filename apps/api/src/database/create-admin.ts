@@ -1,4 +1,4 @@
-import { AccountTexts, ApprovalStatus, PASSWORD_MIN_LENGTH, Role } from '@cqa/contracts';
+import { AccountTexts, ApprovalStatus, isCommonPassword, Messages, PASSWORD_MIN_LENGTH, Role } from '@cqa/contracts';
 import { hash } from 'argon2';
 import type { DataSource } from 'typeorm';
 import { UserEntity } from '../modules/auth/entities/user.entity';
@@ -13,6 +13,8 @@ export function adminInputProblems(input: Partial<NewAdmin>): string[] {
   if (!input.lastName?.trim()) problems.push('--last-name is required');
   if (!input.password || input.password.length < PASSWORD_MIN_LENGTH) {
     problems.push(`the password (ADMIN_PASSWORD or standard input) must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  } else if (isCommonPassword(input.password)) {
+    problems.push(`the password: ${Messages.validation.passwordTooCommon}`);
   }
   return problems;
 }

@@ -12,6 +12,7 @@ import { AnswerEntity } from '../modules/answers/entities/answer.entity';
 import { QuestionEntity } from '../modules/questions/entities/question.entity';
 import { RatingEntity } from '../modules/answers/entities/rating.entity';
 import { AiRunEntity, AiRunRecordEntity } from '../modules/answers/ai/entities/ai-run.entity';
+import { RecoveryCodeEntity, TwoFactorEntity } from '../modules/auth/two-factor/entities/two-factor.entity';
 import { LiteratureRecordEntity } from '../modules/answers/ai/entities/literature-record.entity';
 
 export const ENTITIES = [
@@ -28,6 +29,8 @@ export const ENTITIES = [
   LiteratureRecordEntity,
   AiRunEntity,
   AiRunRecordEntity,
+  TwoFactorEntity,
+  RecoveryCodeEntity,
 ];
 
 /** One description of the connection, used by the API, the worker, the CLI and the tests. Schema changes only by migration. */

@@ -1,4 +1,4 @@
-import { AccountTexts } from '@cqa/contracts';
+import { AccountTexts, Messages } from '@cqa/contracts';
 import { verify } from 'argon2';
 import { adminInputProblems, createAdmin } from './create-admin';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
@@ -54,6 +54,9 @@ describe('migrations and seed (real MariaDB)', () => {
   it('creates an approved, verified admin from the command line input, once', async () => {
     expect(adminInputProblems({ email: 'nope', firstName: '', lastName: 'X', password: 'short' })).toEqual([
       '--email must be an email address', '--first-name is required', 'the password (ADMIN_PASSWORD or standard input) must be at least 8 characters',
+    ]);
+    expect(adminInputProblems({ email: 'a@b.test', firstName: 'A', lastName: 'B', password: 'Password' })).toEqual([
+      `the password: ${Messages.validation.passwordTooCommon}`,
     ]);
     const input = { email: 'First.Admin@Example.test', firstName: 'First', lastName: 'Admin', password: 'Admin-pass-2026' };
     expect(adminInputProblems(input)).toEqual([]);

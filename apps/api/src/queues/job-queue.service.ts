@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { JOB_QUEUE, JobName, QUEUE_NAMES, QueueName } from '@cqa/contracts';
 import type { Job, JobsOptions, Queue } from 'bullmq';
+import { currentRequestId } from '../common/context/request-context';
 
 /** Puts jobs on the queue their name belongs to, so callers never pick a queue by hand. */
 @Injectable()
@@ -17,8 +18,11 @@ export class JobQueue {
     return QUEUE_NAMES.map((name) => this.queue(name));
   }
 
+  /** The request (or job) being served lends the job its request id, so the job's log lines can be found from it. */
   enqueue<P extends object>(name: JobName, payload: P, options?: JobsOptions): Promise<Job<P>> {
-    return this.queue(JOB_QUEUE[name]).add(name, payload, options) as Promise<Job<P>>;
+    const requestId = currentRequestId();
+    const data = requestId && !('requestId' in payload) ? { ...payload, requestId } : payload;
+    return this.queue(JOB_QUEUE[name]).add(name, data, options) as Promise<Job<P>>;
   }
 
   /** The job, or undefined when it does not exist or belongs to another job name. */

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RunningApi, startApi } from '../../test/api-harness';
@@ -17,6 +19,14 @@ describe('the built web served by the API from one origin', () => {
     write('shell/main.0123abcd.js', 'console.log(1)');
     write('patient/remoteEntry.js', 'var patient;');
     write('patient/123.89abcdef.js', 'chunk');
+    write('shell/main.0123abcd.js.map', '{"sources":["secret.ts"]}');
+    write('patient/123.89abcdef.js.map', '{"sources":["secret.ts"]}');
+    // As the web build leaves them: .br and .gz copies beside the files worth compressing.
+    const big = `${'export const page = "a page of the patient remote";\n'.repeat(100)}`;
+    write('shell/big.0123abcd.js', big);
+    writeFileSync(path.join(dist, 'shell/big.0123abcd.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(dist, 'shell/big.0123abcd.js.gz'), gzipSync(big));
+    writeFileSync(path.join(dist, 'patient/remoteEntry.js.gz'), gzipSync('var patient;'));
     api = await startApi({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -25,6 +35,17 @@ describe('the built web served by the API from one origin', () => {
   });
 
   const get = (p: string) => fetch(`${api.baseUrl}${p}`);
+  /** The raw bytes and headers (fetch would decode the body and hide Content-Encoding's effect). */
+  const getRaw = (p: string, acceptEncoding: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = httpRequest(`${api.baseUrl}${p}`, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
 
   it('serves the shell at / and fresh on every load', async () => {
     const res = await get('/');
@@ -50,10 +71,52 @@ describe('the built web served by the API from one origin', () => {
   });
 
   it('keeps API, asset and remote misses as 404 errors, not the shell', async () => {
-    for (const p of ['/api/nothing', '/remotes/patient/missing.js', '/remotes/expert/remoteEntry.js', '/missing.js']) {
+    for (const p of ['/api/nothing', '/main.0123abcd.js.map', '/remotes/patient/123.89abcdef.js.map', '/remotes/patient/missing.js', '/remotes/expert/remoteEntry.js', '/missing.js']) {
       const res = await get(p);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
     }
+  });
+
+  describe('compression', () => {
+    it('sends the pre-compressed brotli copy of a hashed file to a browser that accepts it, immutable, varying on Accept-Encoding', async () => {
+      const res = await getRaw('/big.0123abcd.js', 'gzip, deflate, br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(res.body).toString()).toContain('a page of the patient remote');
+    });
+
+    it('falls back to gzip, then to the plain file', async () => {
+      const gz = await getRaw('/big.0123abcd.js', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.body).toString()).toContain('a page of the patient remote');
+      const plain = await getRaw('/big.0123abcd.js', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toContain('a page of the patient remote');
+    });
+
+    it('keeps a compressed remoteEntry.js revalidated', async () => {
+      const res = await getRaw('/remotes/patient/remoteEntry.js', 'gzip');
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(res.body).toString()).toBe('var patient;');
+    });
+
+    it('compresses API JSON above 1 KB and leaves small answers alone', async () => {
+      const big = await getRaw('/api/docs-json', 'br, gzip');
+      expect(big.status).toBe(200);
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(big.headers['vary']).toMatch(/accept-encoding/i);
+      expect(JSON.parse(brotliDecompressSync(big.body).toString())).toHaveProperty('openapi');
+      const gz = await getRaw('/api/docs-json', 'gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      const small = await getRaw('/api/health', 'br, gzip');
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString())).toHaveProperty('status');
+    });
   });
 });

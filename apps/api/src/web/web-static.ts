@@ -7,12 +7,20 @@ import type { PageFallback } from '../common/errors/api-exception.filter';
 /** The remotes, each served under /remotes/<name>/ beside the shell at /. */
 export const WEB_REMOTES = ['patient', 'expert', 'admin'] as const;
 
-const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
+/** Source maps are never served, even if a build left some behind. */
+const notSourceMap = (pathName: string) => !pathName.endsWith('.map');
+
+// The path may be a pre-compressed copy (main.0123abcd.js.br) of the hashed file.
+const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)(\.br|\.gz)?$/;
 
 function setCacheHeaders(reply: FastifyReply, filePath: string) {
   // Content-hashed files never change; index.html and remoteEntry.js must be fetched fresh so a deploy takes effect.
   void reply.header('cache-control', HASHED_ASSET.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
+
+// The web build writes .br and .gz copies beside each file (tools/webpack); they are sent to browsers that accept
+// them, with Content-Encoding and Vary: Accept-Encoding. Files without a copy (too small to gain) go out as they are.
+const staticOptions = { wildcard: false, preCompressed: true, setHeaders: setCacheHeaders, allowedPath: notSourceMap } as const;
 
 /**
  * Serves the built shell at / and the remotes under /remotes/<name>/ from one origin, and returns a fallback that
@@ -24,11 +32,11 @@ export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Pr
   const indexFile = path.join(shellDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
 
-  await fastify.register(fastifyStatic, { root: shellDir, prefix: '/', wildcard: false, index: ['index.html'], setHeaders: setCacheHeaders });
+  await fastify.register(fastifyStatic, { ...staticOptions, root: shellDir, prefix: '/', index: ['index.html'] });
   for (const remote of WEB_REMOTES) {
     const dir = path.join(webDistDir, remote);
     if (!existsSync(dir)) continue;
-    await fastify.register(fastifyStatic, { root: dir, prefix: `/remotes/${remote}/`, wildcard: false, decorateReply: false, setHeaders: setCacheHeaders });
+    await fastify.register(fastifyStatic, { ...staticOptions, root: dir, prefix: `/remotes/${remote}/`, decorateReply: false });
   }
 
   const indexHtml = readFileSync(indexFile);

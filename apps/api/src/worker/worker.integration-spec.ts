@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import type { SelfCheckStatus } from '@cqa/contracts';
 import { loadConfig } from '../config/app-config';
 import { RunningApi, startApi } from '../../test/api-harness';
+import { createUser, signIn } from '../../test/accounts-helpers';
 import { createWorker } from './create-worker';
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -15,17 +16,21 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 describe('a job through API, Redis, worker and MySQL', () => {
   let api: RunningApi;
-  beforeAll(async () => { api = await startApi(); });
+  let auth: { authorization: string };
+  beforeAll(async () => {
+    api = await startApi();
+    auth = { authorization: `Bearer ${(await signIn(api, await createUser(api, 'admin'))).token}` };
+  });
   afterAll(async () => { await api.close(); });
 
   const requestSelfCheck = async (holdMs = 0) => {
     const res = await fetch(`${api.baseUrl}/api/diagnostics/self-check`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ holdMs }),
+      method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ holdMs }),
     });
     expect(res.status).toBe(202);
     return ((await res.json()) as { id: string }).id;
   };
-  const status = async (id: string) => (await (await fetch(`${api.baseUrl}/api/diagnostics/self-check/${id}`)).json()) as SelfCheckStatus;
+  const status = async (id: string) => (await (await fetch(`${api.baseUrl}/api/diagnostics/self-check/${id}`, { headers: auth })).json()) as SelfCheckStatus;
 
   it('is queued by the API, run by the worker and readable through the API', async () => {
     const id = await requestSelfCheck();
@@ -57,7 +62,7 @@ describe('a job through API, Redis, worker and MySQL', () => {
   });
 
   it('answers 404 in the error shape for an unknown job id', async () => {
-    const res = await fetch(`${api.baseUrl}/api/diagnostics/self-check/999999`);
+    const res = await fetch(`${api.baseUrl}/api/diagnostics/self-check/999999`, { headers: auth });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'No self-check job with this id.' });
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import {
   AiPaths,
-  AiTexts,
+  Messages,
   type AiRunListResponse,
   type AiRunView,
   type AiSettings,
@@ -88,7 +88,7 @@ export function useQuestionAi() {
     try {
       await generate({ questionId: id, regenerate }).unwrap();
     } catch (error) {
-      toast.error(errorMessage(error, AiTexts.failed));
+      toast.error(errorMessage(error, Messages.errors.aiAnswerFailed));
     }
   };
   return { run, configured, active, isAdmin, onGenerate: isAdmin ? onGenerate : undefined, generating: isLoading };

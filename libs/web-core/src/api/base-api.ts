@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SessionResponse } from '@cqa/contracts';
 import { sessionEnded, sessionStarted, type AuthState } from '../auth/auth.slice';
+import { log } from '../logging/logger';
 
 /** Adds the in-memory access token, if any, as a Bearer header. */
 export function prepareAuthHeaders(headers: Headers, { getState }: { getState: () => unknown }): Headers {
@@ -19,7 +20,8 @@ export const rawBaseQuery = fetchBaseQuery({
 });
 
 type Api = Parameters<typeof rawBaseQuery>[1];
-export type RefreshOutcome = { ok: true; session: SessionResponse } | { ok: false; error: FetchBaseQueryError };
+/** A failed refresh carries the server's error; a quiet 204 (no refresh cookie: nobody is signed in) carries none. */
+export type RefreshOutcome = { ok: true; session: SessionResponse } | { ok: false; error: FetchBaseQueryError | null };
 
 let refreshing: Promise<RefreshOutcome> | null = null;
 
@@ -32,7 +34,8 @@ export function refreshSession(api: Api): Promise<RefreshOutcome> {
     try {
       const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
       if (result.error) return { ok: false, error: result.error };
-      const session = result.data as SessionResponse;
+      const session = result.data as SessionResponse | null | undefined;
+      if (result.meta?.response?.status === 204 || !session) return { ok: false, error: null };
       api.dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
       return { ok: true, session };
     } finally {
@@ -58,6 +61,10 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
     } else {
       api.dispatch(sessionEnded());
     }
+  }
+  if (result.error) {
+    const call = typeof args === 'string' ? { url: args, method: 'GET' } : { url: args.url, method: args.method ?? 'GET' };
+    log.api(`${call.method} ${call.url.split('?')[0]} failed`, { status: result.error.status });
   }
   return result;
 };

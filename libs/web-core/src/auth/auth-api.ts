@@ -1,15 +1,18 @@
 import type {
-  AuthUser, EmailRequest, LoginRequest, MessageResponse, RegisterRequest, RegisterResponse, ResetPasswordRequest, SessionResponse,
+  AuthConfigResponse, AuthUser, EmailRequest, LoginRequest, LoginResponse, MessageResponse, RegisterRequest, RegisterResponse, ResetPasswordRequest, SessionResponse,
 } from '@cqa/contracts';
 import { baseApi } from '../api/base-api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<SessionResponse, LoginRequest>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
+    /** A session, or a two-factor challenge when a second factor is needed (see the shell's two-factor feature). */
+    login: build.mutation<LoginResponse, LoginRequest>({ query: (body) => ({ url: '/auth/login', method: 'POST', body }) }),
     register: build.mutation<RegisterResponse, RegisterRequest>({ query: (body) => ({ url: '/auth/register', method: 'POST', body }) }),
     refresh: build.mutation<SessionResponse, void>({ query: () => ({ url: '/auth/refresh', method: 'POST' }) }),
     logout: build.mutation<void, void>({ query: () => ({ url: '/auth/logout', method: 'POST' }) }),
     me: build.query<AuthUser, void>({ query: () => '/auth/me' }),
+    /** Which sign-in methods the login pages offer (public). */
+    authConfig: build.query<AuthConfigResponse, void>({ query: () => '/auth/config' }),
     verifyEmail: build.mutation<MessageResponse, string>({ query: (code) => `/auth/verify-email/${encodeURIComponent(code)}` }),
     resendVerification: build.mutation<MessageResponse, EmailRequest>({
       query: (body) => ({ url: '/auth/resend-verification', method: 'POST', body }),
@@ -25,5 +28,5 @@ export const authApi = baseApi.injectEndpoints({
 
 export const {
   useLoginMutation, useRegisterMutation, useRefreshMutation, useLogoutMutation, useMeQuery, useVerifyEmailMutation,
-  useResendVerificationMutation, useForgotPasswordMutation, useResetPasswordMutation, useOpenQueuesSessionMutation,
+  useResendVerificationMutation, useForgotPasswordMutation, useResetPasswordMutation, useOpenQueuesSessionMutation, useAuthConfigQuery,
 } = authApi;

@@ -31,7 +31,16 @@ describe('restoreSession', () => {
     expect(calls).toEqual([{ url: '/api/auth/refresh', method: 'POST', auth: null, credentials: 'same-origin', body: undefined }]);
   });
 
-  it("becomes 'anonymous' without a toast when there is no session", async () => {
+  it("becomes 'anonymous' quietly when the server answers 204 (no refresh cookie: an anonymous visit)", async () => {
+    replies['/api/auth/refresh'] = [{ status: 204 }];
+    const store = createAppStore();
+    const outcome = await store.dispatch(restoreSession());
+    expect(outcome.payload).toBe('anonymous');
+    expect(store.getState().auth).toEqual(expect.objectContaining({ status: 'anonymous', accessToken: null }));
+    expect(store.getState().toasts).toEqual([]);
+  });
+
+  it("becomes 'anonymous' without a toast when the session is gone (401)", async () => {
     replies['/api/auth/refresh'] = [{ status: 401, body: { statusCode: 401, message: Messages.errors.noActiveSession } }];
     const store = createAppStore();
     await store.dispatch(restoreSession());
@@ -45,6 +54,14 @@ describe('restoreSession', () => {
     await store.dispatch(restoreSession());
     expect(store.getState().auth.status).toBe('anonymous');
     expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', message: Messages.errors.unableToAccess })]);
+  });
+
+  it("says 'Could not verify account status…' when the status call itself fails (server error)", async () => {
+    replies['/api/auth/refresh'] = [{ status: 503, body: { statusCode: 503, message: 'down' } }];
+    const store = createAppStore();
+    await store.dispatch(restoreSession());
+    expect(store.getState().auth.status).toBe('anonymous');
+    expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', message: Messages.errors.couldNotVerifyStatus })]);
   });
 
   it('sends one refresh for concurrent restores (the refresh token rotates)', async () => {

@@ -31,6 +31,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   // Ours: the performance-scale and review-of-systems documents the consolidated profile links to.
   ['/profile-reference/performance-scale', 'patient'],
   ['/profile-reference/review-of-systems', 'patient'],
+  // Ours: two-factor sign-in settings (issue 17).
+  ['/account/security', 'shell'],
   ['*', 'shell'],
 ];
 

@@ -4,6 +4,7 @@ import {
   AI_ANSWER_STAGE_LABELS,
   AI_PROFILE_FIELD_LABELS,
   AiTexts,
+  Messages,
   EVIDENCE_GRADE_LABELS,
   EVIDENCE_LEVEL_LABELS,
   RETRACTION_STATUS_LABELS,
@@ -26,7 +27,8 @@ export const AiUiTexts = {
   insufficient: 'Insufficient evidence',
   progressLabel: 'AI answer progress',
   step: (done: number, total: number) => `Step ${Math.min(done + 1, total)} of ${total}`,
-  failed: 'The AI answer could not be made.',
+  /** Spec section 7: a failed AI answer reads 'Failed to get AI answer'. */
+  failed: Messages.errors.aiAnswerFailed,
   notConfigured: AiTexts.notConfigured,
 } as const;
 

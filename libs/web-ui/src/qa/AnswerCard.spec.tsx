@@ -22,3 +22,37 @@ describe('AnswerCard', () => {
     expect(QaUiTexts.retracted(1)).toBe('This answer cites a paper that has since been retracted.');
   });
 });
+
+describe('AnswerCard ratings and author', () => {
+  it("shows each role's average and count, and the feedback the server sent", () => {
+    render(
+      <AnswerCard
+        answer={answerFixture({
+          answer_type: 'ai', average_rating: 3.5, rating_count: 4,
+          ratings_by_role: { expert: { average: 3.5, count: 2 }, patient: { average: 3.5, count: 2 } },
+          feedback: [{ role: 'expert', author: 'Olu Ade', rating: 4, feedback: 'Cites one old trial.', created_at: '2026-03-05T10:00:00.000Z' }],
+        })}
+      />,
+    );
+    expect(screen.getByTestId('role-rating-expert')).toHaveTextContent('Experts: 3.5 (2 ratings)');
+    expect(screen.getByTestId('role-rating-patient')).toHaveTextContent('Patients: 3.5 (2 ratings)');
+    const feedback = screen.getByTestId('answer-feedback');
+    expect(feedback).toHaveTextContent('Expert feedback by Olu Ade');
+    expect(feedback).toHaveTextContent('Cites one old trial.');
+  });
+
+  it('says when a role has not rated, and shows no feedback block without feedback', () => {
+    render(<AnswerCard answer={answerFixture({ ratings_by_role: { expert: { average: null, count: 0 }, patient: { average: 5, count: 1 } } })} />);
+    expect(screen.getByTestId('role-rating-expert')).toHaveTextContent(`Experts: ${QaUiTexts.noRatings}`);
+    expect(screen.getByTestId('role-rating-patient')).toHaveTextContent('Patients: 5.0 (1 rating)');
+    expect(screen.queryByTestId('answer-feedback')).toBeNull();
+  });
+
+  it("shows an expert answer under the verified name, with a custom label only beside it", () => {
+    render(<AnswerCard answer={answerFixture({ answer_type: 'expert', expert_id: 'e2', expert_name: 'Olu Ade', expert_label: 'Eli' })} />);
+    const heading = screen.getByRole('heading', { level: 3 });
+    expect(heading).toHaveTextContent('by Olu Ade');
+    expect(heading).toHaveTextContent(QaUiTexts.authorLabel('Eli'));
+    expect(heading.textContent?.indexOf('Olu Ade')).toBeLessThan(heading.textContent!.indexOf('Eli'));
+  });
+});

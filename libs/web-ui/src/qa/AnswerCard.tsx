@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, Card, Space, Tag, Typography } from 'antd';
-import { ANSWER_KIND_LABELS, QuestionTexts, type AnswerView } from '@cqa/contracts';
+import { ANSWER_KIND_LABELS, QuestionTexts, RATING_LABELS, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
 import { AiAnswerBody } from './AiAnswer';
-import { RatingSummary } from './RatingSummary';
+import { RatingSummary, RoleRatings } from './RatingSummary';
 import { SourcesList } from './SourcesList';
 import { QaUiTexts } from './texts';
 
@@ -28,6 +28,7 @@ function AnswerHeading({ answer }: { answer: AnswerView }) {
       {answer.expert_name && (
         <span style={{ fontWeight: 400 }}>
           {QaUiTexts.by} {answer.expert_name}
+          {answer.expert_label && <Typography.Text type="secondary"> {QaUiTexts.authorLabel(answer.expert_label)}</Typography.Text>}
         </span>
       )}
     </span>
@@ -56,6 +57,25 @@ export function CommunityAnswerMetaLine({ answer }: { answer: AnswerView }) {
   );
 }
 
+/** The feedback the server let this viewer read: experts' on AI and deep-research answers for everyone, all of it for admins. */
+function FeedbackList({ feedback }: { feedback: AnswerView['feedback'] }) {
+  if (feedback.length === 0) return null;
+  return (
+    <Part title={QaUiTexts.feedbackHeading}>
+      <ul style={{ margin: 0, paddingInlineStart: 20 }} data-testid="answer-feedback">
+        {feedback.map((f, index) => (
+          <li key={`${f.role}-${f.created_at}-${index}`} style={{ marginBottom: 6 }}>
+            <Typography.Text type="secondary">
+              {f.role === 'expert' ? QaUiTexts.expertFeedbackBy(f.author) : QaUiTexts.patientFeedback} · {QaUiTexts.starLabel(f.rating, RATING_LABELS[f.rating] ?? '')}
+            </Typography.Text>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{f.feedback}</Typography.Paragraph>
+          </li>
+        ))}
+      </ul>
+    </Part>
+  );
+}
+
 /** One answer: a retraction flag when a cited paper was retracted since, markdown text, explanation, sources, search method, date and ratings. */
 export function AnswerCard({ answer, showSearchMethod = false, heading, actions, rating }: AnswerCardProps) {
   return (
@@ -68,9 +88,12 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
             {actions}
           </Space>
         </div>
-        <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+        <Typography.Text type="secondary" style={{ display: 'block' }}>
           {formatDate(answer.created_at)}
         </Typography.Text>
+        <div style={{ marginBottom: 8 }}>
+          <RoleRatings ratings={answer.ratings_by_role} />
+        </div>
         <CommunityAnswerMetaLine answer={answer} />
         {answer.retracted_sources.length > 0 && (
           <Alert
@@ -106,6 +129,7 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
             <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{answer.search_method}</Typography.Paragraph>
           </Part>
         )}
+        <FeedbackList feedback={answer.feedback} />
         {rating}
       </article>
     </Card>

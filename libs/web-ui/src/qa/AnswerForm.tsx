@@ -41,7 +41,7 @@ export function AnswerForm({ title, answer, expertFields, defaultExpertName = ''
     explanation_logic: answer?.explanation_logic ?? '',
     sources: (answer?.sources ?? []).join('\n'),
     search_method: answer?.search_method ?? '',
-    expert_name: answer?.expert_name ?? defaultExpertName,
+    expert_name: answer?.expert_label ?? answer?.expert_name ?? defaultExpertName,
   };
 
   const submit = async (values: AnswerFormValues) => {

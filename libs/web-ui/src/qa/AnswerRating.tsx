@@ -59,7 +59,7 @@ export function AnswerRating({ myRating, myFeedback, onSubmit, prompt, expertGui
           {QaUiTexts.guidance(EXPERT_RATING_CATEGORIES)}
         </Typography.Paragraph>
       )}
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 8 }}>
+      <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 12, marginBottom: 8 }}>
         <span id={`${id}-stars`}>{QaUiTexts.yourRating}</span>
         <Rate
           count={RATING_MAX}
@@ -67,6 +67,7 @@ export function AnswerRating({ myRating, myFeedback, onSubmit, prompt, expertGui
           onChange={setRating}
           onHoverChange={setHover}
           aria-labelledby={`${id}-stars`}
+          style={{ whiteSpace: 'nowrap' }}
           characterRender={(node, { index = 0 }) => {
             const stars = index + 1;
             const star = node as ReactElement<{ children: ReactElement }>;

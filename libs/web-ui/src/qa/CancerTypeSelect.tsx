@@ -29,7 +29,7 @@ export function CancerTypeSelect({ id, value, onChange, includeAll = false, disa
       options={options}
       disabled={disabled}
       showSearch={{ optionFilterProp: 'label' }}
-      style={{ minWidth: 220, ...style }}
+      style={{ minWidth: 'min(220px, 100%)', ...style }}
     />
   );
 }

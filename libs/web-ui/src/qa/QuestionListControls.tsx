@@ -36,7 +36,7 @@ export function QuestionListControls({ filter, cancerType, q, onFilterChange, on
           value={filter}
           onChange={onFilterChange}
           options={FILTER_ORDER.map((value) => ({ value, label: QuestionTexts.filterLabels[value] }))}
-          style={{ minWidth: 200 }}
+          style={{ minWidth: 'min(200px, 100%)' }}
         />
       </Field>
       <Field id="question-cancer-type" label={QaUiTexts.cancerTypeLabel}>

@@ -16,7 +16,8 @@ export function CancerTypeBadge({ value }: { value: string | null | undefined })
 
 interface QuestionMetaProps {
   createdAt: string;
-  patientId: string | null;
+  /** null shows 'Anonymous'; undefined (the server leaves it out for patients) shows no patient line at all. */
+  patientId: string | null | undefined;
   /** Where View Profile leads; no link when absent (patients never see it). */
   profileHref?: string;
   /** Experts open the profile in a new tab. */
@@ -31,9 +32,11 @@ export function QuestionMeta({ createdAt, patientId, profileHref, profileInNewTa
     <Space size={[16, 8]} wrap style={{ marginBottom: 12 }}>
       {cancerType}
       <Typography.Text type="secondary">{QaUiTexts.submitted(formatDate(createdAt))}</Typography.Text>
-      <Typography.Text type="secondary">
-        {QaUiTexts.patientId}: {patientId ?? QuestionTexts.anonymous}
-      </Typography.Text>
+      {patientId !== undefined && (
+        <Typography.Text type="secondary">
+          {QaUiTexts.patientId}: {patientId ?? QuestionTexts.anonymous}
+        </Typography.Text>
+      )}
       {patientId &&
         profileHref &&
         (profileInNewTab ? (

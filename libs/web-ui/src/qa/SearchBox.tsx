@@ -40,7 +40,7 @@ export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: S
       prefix={<SearchOutlined aria-hidden />}
       onChange={(event) => setText(event.target.value)}
       onPressEnter={() => onSearch(text.trim())}
-      style={{ minWidth: 260 }}
+      style={{ minWidth: 'min(260px, 100%)' }}
     />
   );
 }

@@ -11,7 +11,7 @@ const tileStyle = { minWidth: 180, padding: '12px 16px', border: '1px solid #d9d
 export function StatTiles({ tiles }: { tiles: StatTile[] }) {
   return (
     <section aria-label={QaUiTexts.statsLabel}>
-      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: 16, margin: '0 0 24px' }}>
+      <dl className="cqa-stat-tiles" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, margin: '0 0 24px' }}>
         {tiles.map((tile) => (
           <div key={tile.label} style={tileStyle}>
             <dt style={{ color: 'rgba(0,0,0,0.65)' }}>{tile.label}</dt>

@@ -1,5 +1,5 @@
 export { QaUiTexts } from './texts';
-export { formatDate, formatAverage, excerpt } from './format';
+export { formatDate, formatAverage, excerpt, tagStyles } from './format';
 export { Markdown, SAFE_LINK_REL } from './Markdown';
 export { SourcesList } from './SourcesList';
 export { CancerTypeSelect, CANCER_TYPE_CHOICES } from './CancerTypeSelect';
@@ -18,7 +18,7 @@ export { QuestionDetailLayout, QuestionTitle, AnswerChangeButtons, DeleteAnswerD
 export { AnswerCard } from './AnswerCard';
 export { AnswerForm, type AnswerFormValues } from './AnswerForm';
 export { AnswerRating, type RatingChange } from './AnswerRating';
-export { RatingSummary } from './RatingSummary';
+export { RatingSummary, RoleRatings } from './RatingSummary';
 export { ConfirmDialog } from './ConfirmDialog';
 export { VisuallyHidden } from './VisuallyHidden';
 export { QuestionLoadState } from './QuestionLoadState';

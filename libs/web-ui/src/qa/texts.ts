@@ -51,6 +51,12 @@ export const QaUiTexts = {
   submitRating: 'Submit rating',
   chooseStars: 'Choose 1 to 5 stars to submit.',
   noRatings: 'No ratings yet',
+  ratingsByRole: 'Ratings by role',
+  roleRatings: { expert: 'Experts', patient: 'Patients' } as Record<'expert' | 'patient', string>,
+  feedbackHeading: 'Feedback',
+  expertFeedbackBy: (name: string | null) => (name ? `Expert feedback by ${name}` : 'Expert feedback'),
+  patientFeedback: 'Patient feedback (visible to admins only)',
+  authorLabel: (label: string) => `(signs as “${label}”)`,
   averageRating: 'Average rating',
   ratingCount: (count: number) => (count === 1 ? '1 rating' : `${count} ratings`),
   guidance: (categories: readonly string[]) =>

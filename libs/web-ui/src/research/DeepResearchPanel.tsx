@@ -144,7 +144,7 @@ export function ResearchReportView({ report }: { report: ResearchReport }) {
         aria-label="Evidence table"
         scroll={{ x: true }}
         columns={[
-          { title: 'Ref.', dataIndex: 'number', render: (n: number | null) => (n ? `[${n}]` : '–') },
+          { title: 'Ref.', dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
           { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
           { title: 'Year', dataIndex: 'year' },
           { title: 'Design', dataIndex: 'design' },

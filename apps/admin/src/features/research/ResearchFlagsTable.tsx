@@ -2,7 +2,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
 import { errorMessage, paths, useResearchFlagsQuery } from '@cqa/web-core';
-import { ErrorState, excerpt } from '@cqa/web-ui';
+import { ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
 
 export const RESEARCH_FLAGS_TEXTS = {
   intro: 'Published deep research reports that cite a paper retracted since (the nightly re-check). Each report shows the flag to every reader.',
@@ -29,13 +29,14 @@ export function ResearchFlagsTable() {
         <ErrorState message={errorMessage(flags.error, RESEARCH_FLAGS_TEXTS.fetchFailed)} onRetry={() => void flags.refetch()} />
       ) : (
         <Table<ResearchRetractionFlag>
+          {...scrollingTable}
           rowKey={(flag) => `${flag.runId}-${flag.doi ?? flag.pmid ?? flag.url}`}
           loading={flags.isLoading}
           dataSource={flags.data ?? []}
           locale={{ emptyText: RESEARCH_FLAGS_TEXTS.empty }}
           pagination={{ pageSize: 25, hideOnSinglePage: true }}
           columns={[
-            { title: 'Flagged', key: 'when', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },
+            { title: 'Flagged', key: 'when', fixed: 'left', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },
             {
               title: 'Question',
               key: 'question',

@@ -1,4 +1,6 @@
-import type { AdminUserListResponse, ApprovalRequest, ApprovalResponse, AuthLogListResponse, UserDetailResponse } from '@cqa/contracts';
+import type {
+  AdminUserListResponse, ApprovalRequest, ApprovalResponse, AuthLogListResponse, BlockRequest, BlockResponse, UserDetailResponse,
+} from '@cqa/contracts';
 import { baseApi } from '@cqa/web-core';
 
 export const usersAdminApi = baseApi.injectEndpoints({
@@ -15,10 +17,14 @@ export const usersAdminApi = baseApi.injectEndpoints({
       query: ({ userId, approval_status }) => ({ url: `/user-approval/${encodeURIComponent(userId)}`, method: 'POST', body: { approval_status } }),
       invalidatesTags: ['AdminUsers'],
     }),
+    changeBlocked: build.mutation<BlockResponse, { userId: string } & BlockRequest>({
+      query: ({ userId, is_blocked }) => ({ url: `/user-block/${encodeURIComponent(userId)}`, method: 'POST', body: { is_blocked } }),
+      invalidatesTags: ['AdminUsers'],
+    }),
     authLogs: build.query<AuthLogListResponse, { page: number; perPage: number }>({
       query: ({ page, perPage }) => `/admin/auth-logs?page=${page}&per_page=${perPage}`,
     }),
   }),
 });
 
-export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation, useAuthLogsQuery } = usersAdminApi;
+export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation, useChangeBlockedMutation, useAuthLogsQuery } = usersAdminApi;

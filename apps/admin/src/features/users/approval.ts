@@ -1,6 +1,9 @@
 import { APPROVAL_TRANSITIONS, type ApprovalStatus } from '@cqa/contracts';
 
-/** Spec section 3: 'approved' shows as Active and 'disabled' as Disabled; none or empty shows as pending. */
+/**
+ * Spec section 3: 'approved' shows as Active and 'disabled' as Disabled; none or empty shows as pending. Every status
+ * cell starts with a capital, so Pending and Rejected sit beside Active and Disabled.
+ */
 export function approvalLabel(status: ApprovalStatus | null | undefined): string {
   switch (status) {
     case 'approved':
@@ -8,10 +11,19 @@ export function approvalLabel(status: ApprovalStatus | null | undefined): string
     case 'disabled':
       return 'Disabled';
     case 'rejected':
-      return 'rejected';
+      return 'Rejected';
     default:
-      return 'pending';
+      return 'Pending';
   }
+}
+
+/** The is_blocked flag of spec section 3, in the same capitalisation. */
+export const BLOCKED_LABEL = 'Blocked';
+export const blockActionLabel = (isBlocked: boolean) => (isBlocked ? 'Unblock' : 'Block');
+
+/** Spec section 2: Verified if a confirmation timestamp exists, otherwise Pending. */
+export function emailStatusLabel(confirmedAt: string | null | undefined): string {
+  return confirmedAt ? 'Verified' : 'Pending';
 }
 
 const ACTION_LABEL: Record<ApprovalStatus, string> = { approved: 'Approve', rejected: 'Reject', disabled: 'Disable', pending: 'Reset' };

@@ -7,7 +7,9 @@ import { AccessGuard, AuthenticatedUser, RequestAuthenticator } from './access.g
 const USERS: Record<string, AuthenticatedUser> = { 'patient-token': { id: 'p', role: 'patient' }, 'admin-token': { id: 'a', role: 'admin' } };
 
 class FakeAuthenticator extends RequestAuthenticator {
-  async authenticate(token: string): Promise<AuthenticatedUser> {
+  async authenticate(context: ExecutionContext): Promise<AuthenticatedUser> {
+    const header = context.switchToHttp().getRequest<{ headers: { authorization?: string } }>().headers.authorization ?? '';
+    const token = /^Bearer (\S+)$/.exec(header)?.[1] ?? '';
     if (token === 'blocked-token') throw new ForbiddenException('blocked');
     const user = USERS[token];
     if (!user) throw new UnauthorizedException();
@@ -29,7 +31,7 @@ function contextWith(rule: AccessRule | undefined, authorization?: string): { co
 
 describe('AccessGuard', () => {
   const dev = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'development' }), new FakeAuthenticator());
-  const prod = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }), new FakeAuthenticator());
+  const prod = new AccessGuard(new Reflector(), loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TWO_FACTOR_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4) }), new FakeAuthenticator());
 
   it('refuses a route that declares nobody (deny by default)', async () => {
     await expect(dev.canActivate(contextWith(undefined, 'Bearer admin-token').context)).rejects.toThrow(ForbiddenException);
@@ -39,9 +41,12 @@ describe('AccessGuard', () => {
     await expect(dev.canActivate(contextWith({ kind: 'public' }).context)).resolves.toBe(true);
   });
 
-  it('hides dev-only routes in production', async () => {
-    await expect(dev.canActivate(contextWith({ kind: 'dev-only' }).context)).resolves.toBe(true);
+  it('hides dev-only routes in production and opens them only to a signed-in admin elsewhere', async () => {
+    await expect(dev.canActivate(contextWith({ kind: 'dev-only' }).context)).rejects.toThrow(UnauthorizedException);
+    await expect(dev.canActivate(contextWith({ kind: 'dev-only' }, 'Bearer patient-token').context)).rejects.toThrow(ForbiddenException);
+    await expect(dev.canActivate(contextWith({ kind: 'dev-only' }, 'Bearer admin-token').context)).resolves.toBe(true);
     await expect(prod.canActivate(contextWith({ kind: 'dev-only' }).context)).rejects.toThrow(NotFoundException);
+    await expect(prod.canActivate(contextWith({ kind: 'dev-only' }, 'Bearer admin-token').context)).rejects.toThrow(NotFoundException);
   });
 
   it('asks anonymous callers and bad tokens to sign in, and refuses the wrong role', async () => {

@@ -1,20 +1,23 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Role } from '@cqa/contracts';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
-import { ACCESS_KEY, AccessRule } from './access.decorator';
+import { ACCESS_KEY, AccessRule, DEV_ONLY_ROLES } from './access.decorator';
 
 export interface AuthenticatedUser { id: string; role: Role }
 
-/** Turns a bearer access token into the caller, or throws 401/403 (the accounts module provides it). */
+/**
+ * Turns the request's credentials into the caller, or throws 401/403/503. The accounts module provides it: passport's
+ * JWT strategy (signature, expiry, session version, the account's standing).
+ */
 export abstract class RequestAuthenticator {
-  abstract authenticate(accessToken: string): Promise<AuthenticatedUser>;
+  abstract authenticate(context: ExecutionContext): Promise<AuthenticatedUser>;
 }
 
-interface GuardedRequest { headers: Record<string, string | string[] | undefined>; user?: AuthenticatedUser }
+interface GuardedRequest { user?: AuthenticatedUser }
 
-/** Applied to every route: deny by default, and on @Roles routes authenticate the bearer token and check the role. */
+/** Applied to every route: deny by default, and on @Roles routes authenticate the caller and check the role. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
@@ -31,22 +34,17 @@ export class AccessGuard implements CanActivate {
         return true;
       case 'dev-only':
         if (this.config.isProduction) throw new NotFoundException();
-        return true;
-      case 'roles': {
-        const request = context.switchToHttp().getRequest<GuardedRequest>();
-        const token = bearerToken(request.headers.authorization);
-        if (!token) throw new UnauthorizedException();
-        const user = await this.authenticator.authenticate(token);
-        request.user = { id: user.id, role: user.role };
-        if (!rule.roles.includes(user.role)) throw new ForbiddenException();
-        return true;
-      }
+        return this.requireRole(context, DEV_ONLY_ROLES);
+      case 'roles':
+        return this.requireRole(context, rule.roles);
     }
   }
-}
 
-function bearerToken(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  const match = /^Bearer\s+(\S+)$/i.exec(value ?? '');
-  return match ? match[1]! : null;
+  private async requireRole(context: ExecutionContext, roles: Role[]): Promise<true> {
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const user = await this.authenticator.authenticate(context);
+    request.user = { id: user.id, role: user.role };
+    if (!roles.includes(user.role)) throw new ForbiddenException();
+    return true;
+  }
 }

@@ -7,8 +7,11 @@ export interface ClientInfo {
   userAgent: string | null;
 }
 
-export const Client = createParamDecorator((_: unknown, context: ExecutionContext): ClientInfo => {
-  const request = context.switchToHttp().getRequest<FastifyRequest>();
+export function clientInfoOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 512) : null };
+}
+
+export const Client = createParamDecorator((_: unknown, context: ExecutionContext): ClientInfo => {
+  return clientInfoOf(context.switchToHttp().getRequest<FastifyRequest>());
 });

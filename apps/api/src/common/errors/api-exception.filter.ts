@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ApiErrorBody, Messages } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { dependencyDown } from './dependency-down';
 
 /** A handler for 404s on page paths: the web app's index.html, so deep links and unknown paths reach the landing page. */
 export type PageFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
@@ -22,6 +23,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const body = this.toBody(exception);
     if (body.statusCode === HttpStatus.NOT_FOUND && this.pageFallback?.(request, reply)) return;
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE && !(exception instanceof HttpException)) {
+      this.logger.warn({ route: `${request.method} ${request.routeOptions?.url ?? ''}`, msg: body.message });
+      void reply.status(body.statusCode).header('cache-control', 'no-store').header('retry-after', '5').send(body);
+      return;
+    }
     if (body.statusCode >= 500) {
       this.logger.error(exception instanceof Error ? exception : String(exception), undefined, `${request.method} ${request.routeOptions?.url ?? ''}`);
     }
@@ -33,6 +39,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const statusCode = exception.getStatus();
       return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: messageOf(exception, statusCode) };
     }
+    const down = dependencyDown(exception);
+    if (down) return { statusCode: 503, error: STATUS_CODES[503]!, message: down.message };
     const statusCode = statusOfFrameworkError(exception);
     if (statusCode) return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: defaultMessage(statusCode) };
     return { statusCode: 500, error: STATUS_CODES[500]!, message: Messages.platform.unexpected };

@@ -71,12 +71,19 @@ describe('JSON bodies are measured before Nest sees them', () => {
   });
 
   it('counts public auth requests per IP before parsing: over the limit even an unparseable body gets 429', async () => {
-    const limited = await startApi({ TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_IP: '2' });
+    const limited = await startApi({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_jsonbody`, TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_IP: '2' });
     try {
+      // Registration counts every request from the address, before its body is read.
       const ip = clientIp();
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await post(limited, '/api/auth/login', '{not json', { 'x-forwarded-for': ip })).status);
+      for (let i = 0; i < 3; i++) statuses.push((await post(limited, '/api/auth/register', '{not json', { 'x-forwarded-for': ip })).status);
       expect(statuses).toEqual([400, 400, 429]);
+
+      // Sign-in counts failures only (15.1); an address locked by them is refused before its next body is parsed.
+      const guesser = clientIp();
+      const wrong = JSON.stringify({ email: 'nobody@example.test', password: 'whatever-1', role: 'patient' });
+      for (let i = 0; i < 2; i++) expect((await post(limited, '/api/auth/login', wrong, { 'x-forwarded-for': guesser })).status).toBe(401);
+      expect((await post(limited, '/api/auth/login', '{not json', { 'x-forwarded-for': guesser })).status).toBe(429);
     } finally {
       await limited.close();
     }

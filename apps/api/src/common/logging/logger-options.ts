@@ -1,13 +1,9 @@
 import type { LoggerOptions } from 'pino';
+import { REDACTED_KEYS, REDACTION_MARKER } from '@cqa/contracts';
 import type { AppConfig } from '../../config/app-config';
 
-/** Keys whose values never reach a log line (spec: password, token, email, first_name, last_name, user_id, patient_id). */
-export const REDACTED_KEYS = [
-  'password', 'newPassword', 'currentPassword', 'password_hash', 'passwordHash',
-  'token', 'accessToken', 'refreshToken', 'access_token', 'refresh_token',
-  'email', 'first_name', 'last_name', 'firstName', 'lastName',
-  'user_id', 'userId', 'patient_id', 'patientId',
-] as const;
+/** Keys whose values never reach a log line: one list, shared with the web's console logger through the contracts. */
+export { REDACTED_KEYS };
 
 const REDACT_DEPTH = 4;
 
@@ -27,12 +23,12 @@ const SENSITIVE_QUERY = new Set<string>(REDACTED_KEYS.map((k) => k.toLowerCase()
 const SECRET_PATH = /(\/verify-email\/)[^/?#]+/;
 
 export function redactUrlQuery(url: string): string {
-  url = url.replace(SECRET_PATH, '$1[Redacted]');
+  url = url.replace(SECRET_PATH, `$1${REDACTION_MARKER}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, '[Redacted]');
+    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, REDACTION_MARKER);
   }
   return `${url.slice(0, q)}?${params.toString()}`;
 }
@@ -44,7 +40,7 @@ export function loggerOptions(config: Pick<AppConfig, 'logLevel' | 'nodeEnv'>, n
   return {
     name,
     level: config.logLevel,
-    redact: { paths: redactPaths(), censor: '[Redacted]' },
+    redact: { paths: redactPaths(), censor: REDACTION_MARKER },
     serializers: {
       req: (req: SerializableRequest) => ({
         id: req.id,

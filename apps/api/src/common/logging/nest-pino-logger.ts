@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { traceContext } from '../context/request-context';
 
 /** Sends Nest's own log lines through the same redacting pino logger as the request logs. */
 export class NestPinoLogger implements LoggerService {
@@ -15,8 +16,11 @@ export class NestPinoLogger implements LoggerService {
   private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, context?: string, trace?: string) {
     const fields: Record<string, unknown> = { context };
     if (trace) fields.stack = trace;
-    if (message instanceof Error) this.pino[level]({ ...fields, err: message }, message.message);
-    else if (typeof message === 'object' && message !== null) this.pino[level]({ ...fields, ...message });
-    else this.pino[level](fields, String(message));
+    // Inside a request or a job, the line carries its request id (and job) through a pino child logger.
+    const scope = traceContext.getStore();
+    const log = scope ? this.pino.child({ requestId: scope.requestId, job: scope.job, jobId: scope.jobId }) : this.pino;
+    if (message instanceof Error) log[level]({ ...fields, err: message }, message.message);
+    else if (typeof message === 'object' && message !== null) log[level]({ ...fields, ...message });
+    else log[level](fields, String(message));
   }
 }

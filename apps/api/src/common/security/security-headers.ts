@@ -29,3 +29,16 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, isProduc
     referrerPolicy: { policy: 'no-referrer' },
   });
 }
+
+/**
+ * Nothing under /api may be kept by a browser or a shared cache: nearly every answer carries health or account data, and the
+ * few that do not (health, docs) gain nothing from caching. A handler may still set its own stricter value (downloads do).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+export function registerApiNoStore(fastify: FastifyInstance, apiPrefix: string): void {
+  const prefix = `/${apiPrefix}/`;
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(prefix) || request.url === `/${apiPrefix}`) void reply.header('cache-control', API_CACHE_CONTROL);
+  });
+}

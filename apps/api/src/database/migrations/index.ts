@@ -7,6 +7,9 @@ import { AddMedicalReports1795480000000 } from './1795480000000-AddMedicalReport
 import { AddAiAnswers1795486000000 } from './1795486000000-AddAiAnswers';
 import { AddLinkImports1795490000000 } from './1795490000000-AddLinkImports';
 import { AddResearch1795500000000 } from './1795500000000-AddResearch';
+import { AddSessionLifetimes1795510000000 } from './1795510000000-AddSessionLifetimes';
+import { AddTwoFactor1795520000000 } from './1795520000000-AddTwoFactor';
+import { AddMailOutboxAndReportSweep1795530000000 } from './1795530000000-AddMailOutboxAndReportSweep';
 
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -19,4 +22,7 @@ export const MIGRATIONS = [
   AddAiAnswers1795486000000,
   AddLinkImports1795490000000,
   AddResearch1795500000000,
+  AddSessionLifetimes1795510000000,
+  AddTwoFactor1795520000000,
+  AddMailOutboxAndReportSweep1795530000000,
 ];

@@ -3,7 +3,7 @@ import {
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, signIn, TestUser } from '../../../test/accounts-helpers';
+import { call, createUser, signIn, TEST_PASSWORD, TestUser } from '../../../test/accounts-helpers';
 
 describe('user administration over HTTP', () => {
   let api: RunningApi;
@@ -36,6 +36,48 @@ describe('user administration over HTTP', () => {
 
     const experts = await call<AdminUserListResponse>(api, 'GET', '/api/admin/experts-auth', { token: adminToken });
     expect(experts.body.users.find((u) => u.id === expert.id)).toMatchObject({ approval_status: 'disabled', patient_id: null });
+  });
+
+  it('blocks a user: their sessions end at once, sign-in answers the spec text; unblocking lets them back in', async () => {
+    const expert = await createUser(api, 'expert');
+    const session = await signIn(api, expert);
+    const block = (is_blocked: unknown, token = adminToken, id = expert.id) => call(api, 'POST', `/api/user-block/${id}`, { token, body: { is_blocked } });
+
+    expect((await block(true)).body).toEqual({ success: true, is_blocked: true });
+    const listed = await call<AdminUserListResponse>(api, 'GET', '/api/admin/experts-auth', { token: adminToken });
+    expect(listed.body.users.find((u) => u.id === expert.id)).toMatchObject({ is_blocked: true });
+    const refreshed = await call(api, 'POST', '/api/auth/refresh', { cookie: session.cookie });
+    expect(refreshed.status).toBe(403);
+    expect(error(refreshed)).toBe(Messages.errors.unableToAccess);
+    // Blocking ended the session at once (session version): the old token is refused before its account is read.
+    const withOldToken = await call(api, 'GET', '/api/auth/me', { token: session.token });
+    expect(withOldToken.status).toBe(401);
+    const login = await call(api, 'POST', '/api/auth/login', { body: { email: expert.email, password: TEST_PASSWORD, role: 'expert' } });
+    expect(login.status).toBe(403);
+    expect(error(login)).toBe(Messages.errors.unableToLogin);
+    expect((await call<ApprovalStatusResponse>(api, 'GET', `/api/user/approval-status/${expert.id}`, { token: adminToken })).body.is_blocked).toBe(true);
+
+    expect((await block(false)).body).toEqual({ success: true, is_blocked: false });
+    expect((await signIn(api, expert)).token).toBeTruthy();
+
+    expect((await block('yes')).status).toBe(400);
+    expect(error(await block(true, adminToken, admin.id))).toBe(AccountTexts.cannotBlockSelf);
+    expect(error(await block(true, adminToken, '00000000-0000-4000-8000-000000000000'))).toBe(Messages.errors.userNotFound);
+    const patientToken = (await signIn(api, await createUser(api, 'patient'))).token;
+    expect((await block(true, patientToken)).status).toBe(403);
+    expect((await call(api, 'POST', `/api/user-block/${expert.id}`, { body: { is_blocked: true } })).status).toBe(401);
+  });
+
+  it('shows when each user last signed in (null before the first sign-in)', async () => {
+    const patient = await createUser(api, 'patient');
+    const lastSignIn = async () =>
+      (await call<AdminUserListResponse>(api, 'GET', '/api/admin/patients-auth', { token: adminToken })).body.users.find((u) => u.id === patient.id)!.last_sign_in_at;
+    expect(await lastSignIn()).toBeNull();
+    const before = Date.now();
+    await signIn(api, patient);
+    const at = await lastSignIn();
+    expect(Date.parse(at!)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(at!)).toBeLessThanOrEqual(Date.now() + 1000);
   });
 
   it('changes approval along the allowed transitions only', async () => {

@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { AccountTexts, AdminUserSummary, ApprovalResponse, ApprovalStatus, Messages, Role, UserDetailResponse } from '@cqa/contracts';
+import { AccountTexts, AdminUserSummary, ApprovalResponse, BlockResponse, ApprovalStatus, Messages, Role, UserDetailResponse } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { SessionService } from '../auth/session.service';
 import { UsersService } from '../auth/users.service';
@@ -19,7 +19,7 @@ export class AdminService {
     return users.map((u) => ({
       id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, full_name: `${u.firstName} ${u.lastName}`,
       created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString(), email_confirmed_at: iso(u.emailConfirmedAt),
-      approval_status: u.approvalStatus, is_blocked: u.isBlocked, patient_id: patientIds.get(u.id) ?? null,
+      approval_status: u.approvalStatus, is_blocked: u.isBlocked, last_sign_in_at: iso(u.lastSignInAt), patient_id: patientIds.get(u.id) ?? null,
     }));
   }
 
@@ -32,6 +32,16 @@ export class AdminService {
     await this.users.setApprovalStatus(user.id, to);
     if (endsSessions(to)) await this.sessions.revokeAllOf(user.id);
     return { success: true, approval_status: to };
+  }
+
+  /** Blocking ends the user's sessions at once (SessionService.revokeAllOf); the access check refuses a blocked account on every request. */
+  async setBlocked(caller: AuthenticatedUser, userId: string, blocked: boolean): Promise<BlockResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new NotFoundException(Messages.errors.userNotFound);
+    if (user.id === caller.id) throw new BadRequestException(AccountTexts.cannotBlockSelf);
+    await this.users.setBlocked(user.id, blocked);
+    if (blocked) await this.sessions.revokeAllOf(user.id);
+    return { success: true, is_blocked: blocked };
   }
 
   async detail(userId: string): Promise<UserDetailResponse> {

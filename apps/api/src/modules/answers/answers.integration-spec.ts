@@ -38,11 +38,31 @@ describe('answers and ratings over HTTP', () => {
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({
         question_id: questionId, answer_type: 'expert', answer_text: '**Duloxetine** may help.', explanation_logic: EXPERT_FIELDS.explanation_logic,
-        sources: EXPERT_FIELDS.sources, search_method: 'PubMed', expert_id: expert.id, expert_name: 'Test',
+        sources: EXPERT_FIELDS.sources, search_method: 'PubMed', expert_id: expert.id, expert_name: 'Test expert', expert_label: null,
         average_rating: null, rating_count: 0, my_rating: null, my_feedback: null, ai_details: null,
       });
       const named = await post(expert, { answer_type: 'expert', answer_text: 'Also exercise.', ...EXPERT_FIELDS, expert_name: 'Dr. Ada' });
-      expect(named.body).toMatchObject({ answer_type: 'expert', expert_name: 'Dr. Ada', expert_id: expert.id });
+      expect(named.body).toMatchObject({ answer_type: 'expert', expert_name: 'Test expert', expert_label: 'Dr. Ada', expert_id: expert.id });
+    });
+
+    it("shows the author from the account: a second expert posting as 'Eli' is shown under their own name, the label beside it", async () => {
+      await ds.query("UPDATE users SET first_name = 'Eli', last_name = 'Stone' WHERE id = ?", [expert.id]);
+      await ds.query("UPDATE users SET first_name = 'Olu', last_name = 'Ade' WHERE id = ?", [otherExpert.id]);
+      try {
+        const id = await ask(api, patient, 'Who wrote which answer to this question?');
+        const real = await post(expert, { answer_text: 'The real Eli.', ...EXPERT_FIELDS }, id);
+        const spoof = await post(otherExpert, { answer_text: 'Pretending to be Eli.', ...EXPERT_FIELDS, expert_name: 'Eli' }, id);
+        expect(real.body).toMatchObject({ expert_name: 'Eli Stone', expert_label: null });
+        expect(spoof.body).toMatchObject({ expert_name: 'Olu Ade', expert_label: 'Eli', expert_id: otherExpert.id });
+        const shown = await call<QuestionDetail>(api, 'GET', QuestionPaths.one(id), { token: patient.token });
+        expect(shown.body.answers.expert.map((a) => [a.answer_text, a.expert_name, a.expert_label])).toEqual([
+          ['Pretending to be Eli.', 'Olu Ade', 'Eli'], ['The real Eli.', 'Eli Stone', null],
+        ]);
+        const relabelled = await edit(otherExpert, spoof.body.id, { expert_name: 'Eli Stone' });
+        expect(relabelled.body).toMatchObject({ expert_name: 'Olu Ade', expert_label: 'Eli Stone' });
+      } finally {
+        await ds.query("UPDATE users SET first_name = 'Test', last_name = 'expert' WHERE id IN (?, ?)", [expert.id, otherExpert.id]);
+      }
     });
 
     it('refuses an expert other kinds (403), patients (403) and anonymous callers (401); unknown questions are 404', async () => {
@@ -104,7 +124,7 @@ describe('answers and ratings over HTTP', () => {
         id: own.id, answer_text: 'Second draft.', sources: ['https://new.example', 'https://other.example'], explanation_logic: EXPERT_FIELDS.explanation_logic,
       });
       const put = await call<AnswerView>(api, 'PUT', QuestionPaths.answer(own.id), { token: expert.token, body: { expert_name: 'Dr. T' } });
-      expect(put.body).toMatchObject({ answer_text: 'Second draft.', expert_name: 'Dr. T' });
+      expect(put.body).toMatchObject({ answer_text: 'Second draft.', expert_name: 'Test expert', expert_label: 'Dr. T' });
 
       const byOther = await edit(otherExpert, own.id, { answer_text: 'Hijacked.' });
       expect(byOther.status).toBe(403);
@@ -230,6 +250,46 @@ describe('answers and ratings over HTTP', () => {
       expect(unrated).toMatchObject({ average_rating: null, rating_count: 0, my_rating: null });
     });
 
+    it('shows every caller the average and count per role, and experts\' feedback on AI and deep-research answers (patients\' to admins only)', async () => {
+      const id = await ask(api, patient, 'Ratings by role on this question.');
+      const ai = await answer(api, admin, id, { answer_type: 'ai', answer_text: 'AI view.' });
+      const research = await answer(api, admin, id, { answer_type: 'deep_research', answer_text: 'Research view.' });
+      const byExpert = await answer(api, expert, id, { answer_text: 'Expert view.', ...EXPERT_FIELDS });
+      await ds.query("UPDATE users SET first_name = 'Olu', last_name = 'Ade' WHERE id = ?", [otherExpert.id]);
+      await rate(expert, ai.id, { rating: 4, feedback: 'Accurate, but cites one old trial.' });
+      await rate(otherExpert, ai.id, { rating: 3 });
+      await rate(patient, ai.id, { rating: 5, feedback: 'My private thoughts.' });
+      await rate(otherPatient, ai.id, { rating: 2 });
+      await rate(otherPatient, research.id, { rating: 1, feedback: 'Too long.' });
+      await rate(otherExpert, research.id, { rating: 5, feedback: 'Well sourced.' });
+      await rate(otherExpert, byExpert.id, { rating: 2, feedback: 'Peer review stays between experts and admins.' });
+
+      const seenBy = async (who: Actor) => (await call<QuestionDetail>(api, 'GET', QuestionPaths.one(id), { token: who.token })).body.answers;
+      for (const who of [patient, otherPatient, expert, otherExpert, admin]) {
+        const answers = await seenBy(who);
+        expect(answers.ai[0]!.ratings_by_role).toEqual({ expert: { average: 3.5, count: 2 }, patient: { average: 3.5, count: 2 } });
+        expect(answers.deep_research[0]!.ratings_by_role).toEqual({ expert: { average: 5, count: 1 }, patient: { average: 1, count: 1 } });
+        expect(answers.expert[0]!.ratings_by_role).toEqual({ expert: { average: 2, count: 1 }, patient: { average: null, count: 0 } });
+      }
+      for (const who of [patient, otherPatient, expert]) {
+        const answers = await seenBy(who);
+        expect(answers.ai[0]!.feedback).toEqual([
+          { role: 'expert', author: 'Test expert', rating: 4, feedback: 'Accurate, but cites one old trial.', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        ]);
+        expect(answers.deep_research[0]!.feedback.map((f) => [f.role, f.author, f.feedback])).toEqual([['expert', 'Olu Ade', 'Well sourced.']]);
+        expect(answers.expert[0]!.feedback).toEqual([]);
+      }
+      const admins = await seenBy(admin);
+      expect(admins.ai[0]!.feedback.map((f) => [f.role, f.author, f.feedback]).sort()).toEqual([
+        ['expert', 'Test expert', 'Accurate, but cites one old trial.'], ['patient', null, 'My private thoughts.'],
+      ]);
+      expect(admins.deep_research[0]!.feedback).toHaveLength(2);
+      expect(admins.expert[0]!.feedback.map((f) => f.feedback)).toEqual(['Peer review stays between experts and admins.']);
+      const rated = await rate(patient, ai.id, { rating: 5 });
+      expect(rated.body.feedback.map((f) => f.role)).toEqual(['expert']);
+      await ds.query("UPDATE users SET first_name = 'Test', last_name = 'expert' WHERE id = ?", [otherExpert.id]);
+    });
+
     it("lets experts rate other experts', AI and community answers but never their own", async () => {
       expect((await rate(otherExpert, expertAnswer.id, { rating: 5, feedback: 'Solid.' })).status).toBe(200);
       expect((await rate(otherExpert, communityAnswer.id, { rating: 3 })).status).toBe(200);
@@ -238,13 +298,16 @@ describe('answers and ratings over HTTP', () => {
       expect(errorText(own)).toBe(QuestionApiTexts.cannotRateOwnAnswer);
     });
 
-    it("refuses admins (403) and anonymous callers with 'Please log in to rate answers' (401)", async () => {
+    it("refuses admins (403) and anonymous callers with 'Please log in to rate answers' or, with feedback, 'Please log in to submit feedback' (401)", async () => {
       expect((await rate(admin, aiAnswer.id, { rating: 5 })).status).toBe(403);
       for (const token of [undefined, 'forged.token.value']) {
         const anonymous = await call(api, 'PUT', QuestionPaths.rating(aiAnswer.id), { token, body: { rating: 5 } });
         expect(anonymous.status).toBe(401);
         expect(errorText(anonymous)).toBe(Messages.portal.loginToRate);
       }
+      const withFeedback = await call(api, 'PUT', QuestionPaths.rating(aiAnswer.id), { body: { rating: 5, feedback: 'Helpful.' } });
+      expect(withFeedback.status).toBe(401);
+      expect(errorText(withFeedback)).toBe(Messages.portal.loginToGiveFeedback);
     });
 
     it('checks the rating and the patient record', async () => {

@@ -1,14 +1,14 @@
-import { BadRequestException, ConflictException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   ApprovalStatus, AuthTexts, Messages, PASSWORD_RESET_TTL_MINUTES, Role, VERIFICATION_TTL_HOURS,
 } from '@cqa/contracts';
 import { hash, verify as verifyPassword } from 'argon2';
-import { DataSource, IsNull, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { adminRegistrationMail, passwordResetMail, verificationMail } from '../mail/mail-templates';
-import { MailService } from '../mail/mail.service';
+import { MailOutbox } from '../mail/mail-outbox.service';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { UserEntity } from './entities/user.entity';
 import { AuthLogService } from './auth-log.service';
@@ -25,14 +25,12 @@ const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code 
 /** Registration, email verification and password reset. */
 @Injectable()
 export class AccountsService {
-  private readonly logger = new Logger('Accounts');
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(EmailTokenEntity) private readonly emailTokens: Repository<EmailTokenEntity>,
-    private readonly mail: MailService,
+    private readonly outbox: MailOutbox,
     private readonly authLog: AuthLogService,
     private readonly sessions: SessionService,
     private readonly patients: PatientAccess,
@@ -40,10 +38,14 @@ export class AccountsService {
 
   async register(dto: RegisterDto, client: ClientInfo): Promise<{ userId: string }> {
     const email = dto.email.toLowerCase();
-    if (await this.users.exists({ where: { email } })) throw new ConflictException(Messages.errors.emailRegistered);
+    const existing = await this.users.findOne({ where: { email }, select: { id: true, approvalStatus: true } });
+    // Spec section 4: a rejected account's registration is told so ('Registration Rejected'), any other one is a duplicate.
+    if (existing?.approvalStatus === ApprovalStatus.Rejected) throw new ForbiddenException(Messages.errors.registrationRejected);
+    if (existing) throw new ConflictException(Messages.errors.emailRegistered);
     const passwordHash = await hashPassword(dto.password);
     const now = new Date();
     let user: UserEntity;
+    let mails: string[] = [];
     try {
       user = await this.dataSource.transaction(async (tx) => {
         const created = await tx.getRepository(UserEntity).save(tx.getRepository(UserEntity).create({
@@ -53,19 +55,19 @@ export class AccountsService {
         if (dto.role === Role.Patient) {
           await this.patients.createAtRegistration(tx, {
             userId: created.id, hipaaConsent: dto.hipaa_consent === true, firstName: dto.first_name, lastName: dto.last_name,
-            age: dto.age ?? null, sex: dto.sex ?? null, cancerType: dto.cancer_type ?? null, cancerStage: dto.cancer_stage ?? null,
+            age: dto.age ?? null, sex: dto.sex || null, cancerType: dto.cancer_type || null, cancerStage: dto.cancer_stage || null,
           });
         }
+        // The emails are written with the account: both or neither (the worker sends them; SMTP never slows this).
+        mails = [await this.verificationMail(tx, created), ...(await this.adminNotifications(tx, created))];
         return created;
       });
     } catch (error) {
       if (isDuplicateEntry(error)) throw new ConflictException(Messages.errors.emailRegistered);
       throw error;
     }
+    this.outbox.enqueueAfterCommit(mails);
     await this.authLog.record('registration', user.id, client);
-    // The account exists now; a mail failure must not undo it (the user can ask for a new link).
-    await this.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification email failed: ${describe(error)}`));
-    await this.notifyAdmins(user).catch((error: unknown) => this.logger.error(`Admin notification failed: ${describe(error)}`));
     return { userId: user.id };
   }
 
@@ -82,16 +84,20 @@ export class AccountsService {
   async resendVerification(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.toLowerCase() });
     if (!user || user.emailConfirmedAt) return;
-    await this.sendVerification(user).catch((error: unknown) => this.logger.error(`Verification email failed: ${describe(error)}`));
+    const id = await this.dataSource.transaction((tx) => this.verificationMail(tx, user));
+    this.outbox.enqueueAfterCommit([id]);
   }
 
   async forgotPassword(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.toLowerCase() });
     if (!user) return;
-    const token = await this.newEmailToken(user.id, 'reset_password', PASSWORD_RESET_TTL_MINUTES * 60 * 1000);
-    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    // Same answer whether or not the mail went out: a failure here must not tell the caller the account exists.
-    await this.mail.send(passwordResetMail(user.email, link)).catch((error: unknown) => this.logger.error(`Password reset email failed: ${describe(error)}`));
+    // The link and its email in one transaction; the worker sends it, so the answer takes as long either way.
+    const id = await this.dataSource.transaction(async (tx) => {
+      const token = await this.newEmailToken(tx, user.id, 'reset_password', PASSWORD_RESET_TTL_MINUTES * 60 * 1000);
+      const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      return this.outbox.add(tx, passwordResetMail(user.email, link));
+    });
+    this.outbox.enqueueAfterCommit([id]);
   }
 
   async resetPassword(tokenText: string, password: string, client: ClientInfo): Promise<void> {
@@ -107,33 +113,31 @@ export class AccountsService {
     await this.authLog.record('password_reset', user.id, client);
   }
 
-  private async sendVerification(user: UserEntity): Promise<void> {
-    const token = await this.newEmailToken(user.id, 'verify_email', VERIFICATION_TTL_HOURS * HOUR_MS);
+  /** A new verification link and its email, in `tx`; returns the outbox row id. */
+  private async verificationMail(tx: EntityManager, user: UserEntity): Promise<string> {
+    const token = await this.newEmailToken(tx, user.id, 'verify_email', VERIFICATION_TTL_HOURS * HOUR_MS);
     const link = `${this.config.publicUrl}/verify-email/${encodeURIComponent(token)}`;
-    await this.mail.send(verificationMail(user.email, user.firstName, link));
+    return this.outbox.add(tx, verificationMail(user.email, user.firstName, link));
   }
 
   /** Earlier unused links of the same purpose stop working: only the newest email counts. */
-  private async newEmailToken(userId: string, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
-    await this.emailTokens.update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
+  private async newEmailToken(tx: EntityManager, userId: string, purpose: EmailTokenPurpose, ttlMs: number): Promise<string> {
+    const tokens = tx.getRepository(EmailTokenEntity);
+    await tokens.update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
     const token = newOpaqueToken();
-    await this.emailTokens.insert({ userId, purpose, tokenHash: hashToken(token), expiresAt: expiresAfter(ttlMs) });
+    await tokens.insert({ userId, purpose, tokenHash: hashToken(token), expiresAt: expiresAfter(ttlMs) });
     return token;
   }
 
-  private async notifyAdmins(user: UserEntity): Promise<void> {
-    const admins = await this.users.findBy({ role: Role.Admin, approvalStatus: ApprovalStatus.Approved, isBlocked: false });
+  private async adminNotifications(tx: EntityManager, user: UserEntity): Promise<string[]> {
+    const admins = await tx.getRepository(UserEntity).findBy({ role: Role.Admin, approvalStatus: ApprovalStatus.Approved, isBlocked: false });
     const link = `${this.config.publicUrl}/admin/approve-user/${user.id}`;
-    const results = await Promise.allSettled(admins.map((admin) => this.mail.send(adminRegistrationMail(admin.email, {
-      firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, registeredAt: user.createdAt,
-    }, link))));
-    const failed = results.filter((r) => r.status === 'rejected').length;
-    if (failed > 0) this.logger.warn(`Admin notification: ${failed} of ${admins.length} emails failed`);
+    const ids: string[] = [];
+    for (const admin of admins) {
+      ids.push(await this.outbox.add(tx, adminRegistrationMail(admin.email, {
+        firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role, registeredAt: user.createdAt ?? new Date(),
+      }, link)));
+    }
+    return ids;
   }
-}
-
-/** SMTP error texts may quote the recipient; only the code reaches the log. */
-function describe(error: unknown): string {
-  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
-  return [code, responseCode].filter(Boolean).join(' ') || (error instanceof Error ? error.name : 'unknown error');
 }

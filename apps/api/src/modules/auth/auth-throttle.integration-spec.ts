@@ -9,7 +9,7 @@ const clientIp = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomByte
 describe('auth throttling (Redis)', () => {
   let api: RunningApi;
   beforeAll(async () => {
-    api = await startApi({ TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' });
+    api = await startApi({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_throttle`, TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_IP: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: '600' });
   });
   afterAll(async () => { await api.close(); });
 

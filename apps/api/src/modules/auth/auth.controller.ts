@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { AuthTexts, Messages } from '@cqa/contracts';
+import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { AuthTexts, Messages, TwoFactorChallengeResponse } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
@@ -16,6 +16,9 @@ import {
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { AuthLogService } from './auth-log.service';
 import { SessionService } from './session.service';
+import type { UserEntity } from './entities/user.entity';
+import { LocalAuthGuard } from './strategies/local-auth.guard';
+import { TwoFactorSignIn } from './two-factor';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -26,6 +29,7 @@ export class AuthController {
     private readonly sessions: SessionService,
     private readonly throttle: AuthThrottle,
     private readonly authLog: AuthLogService,
+    private readonly twoFactor: TwoFactorSignIn,
   ) {}
 
   @Post('register')
@@ -55,15 +59,23 @@ export class AuthController {
     return { message: Messages.success.verificationSent };
   }
 
+  /** The password is checked by LocalStrategy (behind LocalAuthGuard), which hands over the verified account. */
   @Post('login')
   @Public()
+  @UseGuards(LocalAuthGuard)
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: SessionResponseDto, description: 'Also sets the httpOnly refresh cookie.' })
+  @ApiBody({ type: LoginDto })
+  @ApiOkResponse({
+    type: SessionResponseDto,
+    description: 'Also sets the httpOnly refresh cookie. When a second factor is needed, answers a TwoFactorChallengeResponse ' +
+      '({ twoFactorRequired: true, challenge, enrolmentRequired }) instead, without a cookie: see /api/auth/two-factor/*.',
+  })
   async login(
-    @Body() body: LoginDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SessionResponseDto> {
-    await this.throttle.checkAccount('login', body.email);
-    const session = await this.sessions.login(body.email, body.password, body.role, client);
+    @Client() client: ClientInfo, @Req() request: FastifyRequest & { user: UserEntity }, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionResponseDto | TwoFactorChallengeResponse> {
+    const challenge = await this.twoFactor.challengeIfNeeded(request.user);
+    if (challenge) return challenge;
+    const session = await this.sessions.startSession(request.user, client);
     setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
     return session.body;
   }
@@ -72,13 +84,24 @@ export class AuthController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Reads and replaces the refresh cookie.' })
-  async refresh(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SessionResponseDto> {
+  @ApiNoContentResponse({ description: 'No refresh cookie: there is no session (an anonymous visit); nothing to do.' })
+  async refresh(
+    @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionResponseDto | undefined> {
+    const token = readRefreshCookie(request);
+    if (!token) {
+      void reply.status(HttpStatus.NO_CONTENT);
+      return undefined;
+    }
     try {
-      const session = await this.sessions.refresh(readRefreshCookie(request), client);
+      const session = await this.sessions.refresh(token, client);
       setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
       return session.body;
     } catch (error) {
-      clearRefreshCookie(reply, request, this.config);
+      // A refused session loses its cookie; a passing fault (503) keeps it for the next try.
+      if (error instanceof HttpException && [HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN].includes(error.getStatus())) {
+        clearRefreshCookie(reply, request, this.config);
+      }
       throw error;
     }
   }
@@ -88,9 +111,10 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Ends the session of the refresh cookie and clears it.' })
   async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    // The cookie goes whatever happens next (even if Redis cannot take the session version's bump).
+    clearRefreshCookie(reply, request, this.config);
     const userId = await this.sessions.logout(readRefreshCookie(request));
     if (userId) await this.authLog.record('logout', userId, client);
-    clearRefreshCookie(reply, request, this.config);
   }
 
   @Post('forgot-password')

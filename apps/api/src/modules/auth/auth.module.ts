@@ -1,6 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestAuthenticator } from '../../common/access/access.guard';
 import { APP_CONFIG } from '../../config/config.module';
@@ -16,13 +17,21 @@ import { AuthLogEntity } from './entities/auth-log.entity';
 import { EmailTokenEntity } from './entities/email-token.entity';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionService } from './session.service';
+import { SessionVersions } from './session-versions.service';
+import { JwtAuthenticator } from './strategies/jwt-authenticator';
+import { JwtStrategy } from './strategies/jwt.strategy';
+import { LocalStrategy } from './strategies/local.strategy';
+import { LocalAuthGuard } from './strategies/local-auth.guard';
 import { UsersController } from './users.controller';
+import { OidcController } from './oidc.controller';
+import { OidcSignIn } from './oidc-sign-in.service';
 import { UsersService } from './users.service';
+import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS } from './two-factor';
 
-/** Accounts (the users table), registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard. */
+/** Accounts (the users table), registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard (passport: JWT for access tokens, local for passwords). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([UserEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity]),
+    TypeOrmModule.forFeature([UserEntity, EmailTokenEntity, RefreshTokenEntity, AuthLogEntity, ...TWO_FACTOR_ENTITIES]),
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
@@ -32,11 +41,16 @@ import { UsersService } from './users.service';
         return { secretOrKeyProvider: () => key, signOptions: { algorithm: 'HS256' }, verifyOptions: { algorithms: ['HS256'] } };
       },
     }),
+    PassportModule,
     MailModule,
     ProfilesModule,
   ],
-  controllers: [AuthController, UsersController],
-  providers: [AccountsService, SessionService, AuthLogService, AuthThrottle, UsersService, { provide: RequestAuthenticator, useExisting: SessionService }],
+  controllers: [AuthController, OidcController, UsersController, ...TWO_FACTOR_CONTROLLERS],
+  providers: [
+    AccountsService, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    ...TWO_FACTOR_PROVIDERS,
+    { provide: RequestAuthenticator, useClass: JwtAuthenticator },
+  ],
   exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService],
 })
 export class AuthModule {}

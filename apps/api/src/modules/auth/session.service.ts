@@ -7,15 +7,17 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import type { AppConfig } from '../../config/app-config';
+import type { AppConfig, SessionLimits } from '../../config/app-config';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { UserEntity } from './entities/user.entity';
 import { AuthLogService } from './auth-log.service';
 import type { ClientInfo } from '../../common/access/client-info';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
-import { DAY_MS, expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
+import { SessionVersions } from './session-versions.service';
+import { expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
 
-interface AccessClaims { sub: string; role: Role }
+/** What an access token (and a Bull Board pass) says: the user, their role, and the session version it was issued at. */
+export interface AccessClaims { sub: string; role: Role; sv: number }
 
 const QUEUES_AUDIENCE = 'cqa:queues';
 
@@ -43,9 +45,14 @@ export class SessionService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
     private readonly patients: PatientAccess,
+    private readonly versions: SessionVersions,
   ) {}
 
-  async login(email: string, password: string, portal: Role, client: ClientInfo): Promise<IssuedSession> {
+  /**
+   * The password step of sign-in (the LocalStrategy calls it): the account, once its password, confirmed email, portal
+   * and approval check out. A second factor (TwoFactorSignIn.challengeIfNeeded) may run before startSession.
+   */
+  async verifyCredentials(email: string, password: string, portal: Role, client: ClientInfo): Promise<UserEntity> {
     const user = await this.users.findOne({ where: { email: email.toLowerCase() }, select: { id: true, passwordHash: true } });
     const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !matches) {
@@ -58,9 +65,28 @@ export class SessionService {
       await this.authLog.record('login_failed', account.id, client);
       throw refusal;
     }
+    return account;
+  }
+
+  /** Starts a session once a second factor was verified, minutes after the password: the account is checked again. */
+  async completeLogin(userId: string, client: ClientInfo): Promise<IssuedSession> {
+    const account = await this.users.findOneBy({ id: userId });
+    // Re-checked: the account may have been blocked, rejected or disabled since the password step.
+    if (!account || !account.emailConfirmedAt || !mayHoldSession(account)) throw new ForbiddenException(Messages.errors.unableToLogin);
+    return this.startSession(account, client);
+  }
+
+  /** Opens a new session (a new refresh-token family) for an account that passed every sign-in step. */
+  async startSession(account: UserEntity, client: ClientInfo): Promise<IssuedSession> {
     await this.users.update({ id: account.id }, { lastSignInAt: new Date() });
     await this.authLog.record('login', account.id, client);
-    return this.issue(account, randomUUID(), client);
+    return this.issue(account, { familyId: randomUUID(), startedAt: new Date() }, client, await this.versions.current(account.id));
+  }
+
+  /** Checks a user's password (for changes that need it again, such as turning two-factor sign-in off). */
+  async passwordMatches(userId: string, password: string): Promise<boolean> {
+    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, passwordHash: true } });
+    return !!user && (await verifyPassword(user.passwordHash, password));
   }
 
   /** Spec section 4: a confirmed email first, then the portal of the account's role, then its approval. */
@@ -85,46 +111,63 @@ export class SessionService {
       throw new ForbiddenException(Messages.errors.unableToAccess);
     }
     if (row.revokedAt || row.replacedBy) {
-      await this.revokeFamily(row.familyId);
+      await this.revokeFamilyOnReuse(row);
       throw new UnauthorizedException(Messages.errors.noActiveSession);
     }
-    if (isExpired(row.expiresAt)) throw new UnauthorizedException(Messages.errors.noActiveSession);
+    // expiresAt already holds the earlier of the idle limit and the absolute end; the second test covers a shortened limit.
+    if (isExpired(row.expiresAt) || isExpired(this.absoluteEnd(user.role, row.sessionStartedAt))) {
+      throw new UnauthorizedException(Messages.errors.noActiveSession);
+    }
     const nextId = randomUUID();
+    // Read before the token is spent: with Redis down this fails (503) and the presented token still works afterwards.
+    const sv = await this.versions.current(user.id);
     // Only one of two concurrent refreshes with the same token may win; the loser is treated as reuse.
     const claimed = await this.refreshTokens.update({ id: row.id, replacedBy: IsNull(), revokedAt: IsNull() }, { replacedBy: nextId });
     if (!claimed.affected) {
-      await this.revokeFamily(row.familyId);
+      await this.revokeFamilyOnReuse(row);
       throw new UnauthorizedException(Messages.errors.noActiveSession);
     }
-    return this.issue(user, row.familyId, client, nextId);
+    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv, nextId);
+  }
+
+  /** A rotated or revoked token came back: whoever holds the family's newer tokens may be a thief, so all of it ends now. */
+  private async revokeFamilyOnReuse(row: RefreshTokenEntity): Promise<void> {
+    await this.revokeFamily(row.familyId);
+    await this.versions.bump(row.userId);
   }
 
   async logout(token: string | undefined): Promise<string | null> {
     const row = token ? await this.refreshTokens.findOneBy({ tokenHash: hashToken(token) }) : null;
     if (!row) return null;
     await this.revokeFamily(row.familyId);
+    // Ends this user's access tokens everywhere at once; other devices renew theirs from their own refresh cookie.
+    await this.versions.bump(row.userId);
     return row.userId;
   }
 
+  /** Ends every session of the user at once: refresh tokens revoked, access tokens and Bull Board passes refused. */
   async revokeAllOf(userId: string): Promise<void> {
     await this.refreshTokens.update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.versions.bump(userId);
   }
 
-  /** The user of a bearer access token, or the reason it is refused. */
-  async authenticate(accessToken: string): Promise<AuthenticatedUser> {
-    let claims: AccessClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessClaims & { aud?: unknown }>(accessToken, { algorithms: ['HS256'] });
-    } catch {
-      throw new UnauthorizedException(Messages.platform.signInRequired);
-    }
+  /**
+   * The caller of a verified access token (the JwtStrategy has checked its signature and expiry), or the reason it is
+   * refused: another audience, a session version that was bumped, an account that may no longer hold a session.
+   */
+  async authenticate(claims: AccessClaims & { aud?: unknown }): Promise<AuthenticatedUser> {
     // Access tokens carry no audience; a token minted for another audience (a Bull Board pass) opens no API route.
-    if ((claims as { aud?: unknown }).aud !== undefined) throw new UnauthorizedException(Messages.platform.signInRequired);
-    // A plain statement with the five columns it needs: this runs on every request, and the repository's query building and
-    // entity hydration cost a fifth of a cheap route's throughput.
-    const [user] = (await this.users.query(
-      'SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [claims.sub],
-    )) as { id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean }[];
+    if (claims.aud !== undefined || typeof claims.sub !== 'string') throw new UnauthorizedException(Messages.platform.signInRequired);
+    const [version, rows] = await Promise.all([
+      this.versions.current(claims.sub),
+      // A plain statement with the five columns it needs: this runs on every request, and the repository's query building and
+      // entity hydration cost a fifth of a cheap route's throughput.
+      this.users.query('SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [claims.sub]) as Promise<
+        { id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean }[]
+      >,
+    ]);
+    if (claims.sv !== version) throw new UnauthorizedException(Messages.platform.signInRequired);
+    const [user] = rows;
     if (!user) throw new UnauthorizedException(Messages.platform.signInRequired);
     const account = { approvalStatus: user.approval_status, isBlocked: Boolean(user.is_blocked) };
     if (!user.email_confirmed_at || !mayHoldSession(account)) throw new ForbiddenException(Messages.errors.unableToAccess);
@@ -146,7 +189,8 @@ export class SessionService {
 
   /** A pass for Bull Board: an access token bound to the board's audience, so it opens nothing else. */
   async issueQueuesPass(user: { id: string; role: Role }): Promise<string> {
-    return this.jwt.signAsync({ sub: user.id, role: user.role } satisfies AccessClaims, {
+    const sv = await this.versions.current(user.id);
+    return this.jwt.signAsync({ sub: user.id, role: user.role, sv } satisfies AccessClaims, {
       expiresIn: QUEUES_PASS_COOKIE.ttlSeconds, algorithm: 'HS256', audience: QUEUES_AUDIENCE,
     });
   }
@@ -160,6 +204,7 @@ export class SessionService {
     } catch {
       return 'anonymous';
     }
+    if (claims.sv !== (await this.versions.current(claims.sub))) return 'anonymous';
     const user = await this.users.findOneBy({ id: claims.sub });
     if (!user || !user.emailConfirmedAt || !mayHoldSession(user)) return 'anonymous';
     return user.role === 'admin' ? 'ok' : 'forbidden';
@@ -169,13 +214,27 @@ export class SessionService {
     await this.refreshTokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
-  private async issue(user: UserEntity, familyId: string, client: ClientInfo, id: string = randomUUID()): Promise<IssuedSession> {
+  /** Staff (experts, admins) can read every patient's health data: their sessions are shorter. */
+  private limitsOf(role: Role): SessionLimits {
+    return role === 'patient' ? this.config.sessions.patient : this.config.sessions.staff;
+  }
+
+  private absoluteEnd(role: Role, startedAt: Date): Date {
+    return expiresAfter(this.limitsOf(role).maxMs, startedAt);
+  }
+
+  private async issue(
+    user: UserEntity, session: { familyId: string; startedAt: Date }, client: ClientInfo, sv: number, id: string = randomUUID(),
+  ): Promise<IssuedSession> {
     const refreshToken = newOpaqueToken();
-    const refreshExpiresAt = expiresAfter(this.config.refreshTokenTtlDays * DAY_MS);
+    const idleEnd = expiresAfter(this.limitsOf(user.role).idleMs);
+    const absoluteEnd = this.absoluteEnd(user.role, session.startedAt);
+    const refreshExpiresAt = idleEnd < absoluteEnd ? idleEnd : absoluteEnd;
     await this.refreshTokens.insert({
-      id, userId: user.id, familyId, tokenHash: hashToken(refreshToken), expiresAt: refreshExpiresAt, userAgent: client.userAgent,
+      id, userId: user.id, familyId: session.familyId, sessionStartedAt: session.startedAt, tokenHash: hashToken(refreshToken),
+      expiresAt: refreshExpiresAt, userAgent: client.userAgent,
     });
-    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role } satisfies AccessClaims, {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, sv } satisfies AccessClaims, {
       expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256',
     });
     return { body: { user: await this.authUser(user), accessToken, expiresIn: this.config.accessTokenTtlSeconds }, refreshToken, refreshExpiresAt };

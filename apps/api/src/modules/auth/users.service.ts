@@ -22,6 +22,10 @@ export class UsersService {
     await this.users.update({ id }, { approvalStatus: status });
   }
 
+  async setBlocked(id: string, blocked: boolean): Promise<void> {
+    await this.users.update({ id }, { isBlocked: blocked });
+  }
+
   /** Admins read anyone's; everyone else only their own. */
   async approvalStatus(caller: AuthenticatedUser, userId: string): Promise<ApprovalStatusResponse> {
     if (caller.role !== 'admin' && caller.id !== userId) throw new ForbiddenException();

@@ -16,7 +16,7 @@ describe('import settings', () => {
   });
 
   it('refuses to boot in production with FETCH_ALLOW_HOSTS set', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), TWO_FACTOR_ENCRYPTION_KEY: '0123456789abcdef'.repeat(4) };
     expect(loadConfig(production).import.fetchAllowHosts).toEqual([]);
     expect(() => loadConfig({ ...production, FETCH_ALLOW_HOSTS: '127.0.0.1:4599' })).toThrow(/FETCH_ALLOW_HOSTS must not be set in production/);
     expect(() => loadConfig({ ...production, FETCH_ALLOW_HOSTS: '127.0.0.1:4599' }, 'worker')).toThrow(/FETCH_ALLOW_HOSTS must not be set in production/);

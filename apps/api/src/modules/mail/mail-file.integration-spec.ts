@@ -4,11 +4,20 @@ import path from 'node:path';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call, createUser } from '../../../test/accounts-helpers';
 import { MAIL_DIR } from './mail.service';
+import { startWorker, waitFor } from '../../../test/worker-harness';
+import type { INestApplicationContext } from '@nestjs/common';
 
 describe('email without SMTP_URL: .eml files and a logged link', () => {
   let api: RunningApi;
-  beforeAll(async () => { api = await startApi({ SMTP_URL: '', PUBLIC_URL: 'http://files.test' }); });
-  afterAll(async () => { await api.close(); });
+  let worker: INestApplicationContext;
+  beforeAll(async () => {
+    api = await startApi({ SMTP_URL: '', PUBLIC_URL: 'http://files.test' });
+    worker = await startWorker({ SMTP_URL: '', PUBLIC_URL: 'http://files.test' });
+  }, 90000);
+  afterAll(async () => {
+    await worker?.close();
+    await api.close();
+  });
 
   it('writes the message to var/mail and logs its file and link, never the recipient', async () => {
     const logged: string[] = [];
@@ -20,7 +29,15 @@ describe('email without SMTP_URL: .eml files and a logged link', () => {
       const result = await call(api, 'POST', '/api/auth/forgot-password', { body: { email: user.email } });
       expect(result.status).toBe(200);
 
-      written.push(...(await readdir(MAIL_DIR)).filter((f) => !before.has(f)));
+      // The worker sends it from the mail queue, a moment after the answer. Other suites' workers may write to the same
+      // folder meanwhile, so only the file addressed to this user counts.
+      const mine = async () => {
+        const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((f) => !before.has(f));
+        const contents = await Promise.all(files.map((f) => readFile(path.join(MAIL_DIR, f), 'utf8').catch(() => '')));
+        return files.filter((_, i) => contents[i]!.includes(`To: ${user.email}`));
+      };
+      written.push(...(await waitFor(mine, (files) => files.length > 0)));
+      await waitFor(async () => logged.some((l) => l.includes(written[0]!)), Boolean);
       expect(written).toHaveLength(1);
       expect(written[0]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
       const eml = (await readFile(path.join(MAIL_DIR, written[0]!), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');

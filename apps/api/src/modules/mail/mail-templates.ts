@@ -1,33 +1,43 @@
 import type { Role } from '@cqa/contracts';
 import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION_TTL_HOURS } from '@cqa/contracts';
 import type { OutgoingMail } from './mail.service';
+import { escapeHtml, inertName } from './mail-text';
+
+/**
+ * Every email as plain text plus an HTML alternative built from the same paragraphs, each escaped. Names people typed
+ * at registration pass through `inertName` first: they stay text, never a link (issue 17.13). Templates hold no
+ * health data.
+ */
+function compose(to: string, kind: string, subject: string, paragraphs: string[], link: string): OutgoingMail {
+  const html = paragraphs
+    .map((p) => (p === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(p)}</p>`))
+    .join('\n');
+  return { to, kind, subject, link, text: `${paragraphs.join('\n\n')}\n`, html };
+}
 
 export function verificationMail(to: string, firstName: string, link: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Verify your email for Cancer Q&A',
+  return compose(to, 'verify-email', 'Verify your email for Cancer Q&A', [
+    `Hello ${inertName(firstName)},`,
+    'Please confirm your email address by opening this link:',
     link,
-    text: `Hello ${firstName},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\n` +
-      `The link works once and expires after ${VERIFICATION_TTL_HOURS} hours. If you did not register, ignore this email.\n`,
-  };
+    `The link works once and expires after ${VERIFICATION_TTL_HOURS} hours. If you did not register, ignore this email.`,
+  ], link);
 }
 
 export function passwordResetMail(to: string, link: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Reset your Cancer Q&A password',
+  return compose(to, 'reset-password', 'Reset your Cancer Q&A password', [
+    'Someone asked to reset the password of your Cancer Q&A account.',
+    'To choose a new password, open this link:',
     link,
-    text: `Someone asked to reset the password of your Cancer Q&A account.\n\nTo choose a new password, open this link:\n\n${link}\n\n` +
-      `The link works once and expires after ${PASSWORD_RESET_TTL_MINUTES} minutes. If it was not you, ignore this email.\n`,
-  };
+    `The link works once and expires after ${PASSWORD_RESET_TTL_MINUTES} minutes. If it was not you, ignore this email.`,
+  ], link);
 }
 
+/** The registrant's own address is left out: it is theirs to choose, so it could be a link too. The page shows it. */
 export function adminRegistrationMail(to: string, user: { firstName: string; lastName: string; email: string; role: Role; registeredAt: Date }, link: string): OutgoingMail {
-  return {
-    to,
-    subject: `New ${user.role} registration on Cancer Q&A`,
+  return compose(to, 'admin-registration', `New ${user.role} registration on Cancer Q&A`, [
+    `${inertName(`${user.firstName} ${user.lastName}`)} registered as ${user.role} on ${user.registeredAt.toISOString()}.`,
+    'The account is pending approval:',
     link,
-    text: `${user.firstName} ${user.lastName} <${user.email}> registered as ${user.role} on ${user.registeredAt.toISOString()}.\n\n` +
-      `The account is pending approval:\n\n${link}\n`,
-  };
+  ], link);
 }

@@ -51,6 +51,11 @@ export class PatientAccess {
     });
   }
 
+  /** A patient user's own record id, or null when they have none. */
+  async ownRecordId(userId: string): Promise<string | null> {
+    return (await this.findRecord({ userId }))?.id ?? null;
+  }
+
   /** A patient user's own record id, which asking and rating need. */
   async requireOwnRecordId(userId: string): Promise<string> {
     const record = await this.findRecord({ userId });

@@ -1,5 +1,6 @@
 import {
-  AiAnswerDetails, ANSWER_KINDS, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources, QuestionDetail, QuestionFilter, QuestionSummary, Role, roundRating,
+  AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources,
+  PUBLIC_EXPERT_FEEDBACK_KINDS, QuestionDetail, QuestionFilter, QuestionSummary, RatingRole, Role, RoleRatingSummary, roundRating,
 } from '@cqa/contracts';
 
 /**
@@ -158,9 +159,31 @@ function mineJoin(viewer: Viewer): { join: string; columns: string; params: unkn
   return { join, columns: 'mine.rating AS my_rating, mine.feedback AS my_feedback', params: [viewer.userId] };
 }
 
-/** Count and average from the covering index ratings_feedback (answer_id, rating). */
+/** Count and average from the covering index ratings_feedback (answer_id, rating); per role from the same rows. */
 const RATING_COLUMNS = `(SELECT COUNT(*) FROM ratings_feedback r WHERE r.answer_id = a.id) AS rating_count,
-  (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating`;
+  (SELECT AVG(r.rating) FROM ratings_feedback r WHERE r.answer_id = a.id) AS average_rating,
+  (SELECT JSON_OBJECT('expert_count', COUNT(r.expert_id), 'expert_average', AVG(IF(r.expert_id IS NULL, NULL, r.rating)),
+      'patient_count', COUNT(r.patient_id), 'patient_average', AVG(IF(r.patient_id IS NULL, NULL, r.rating)))
+    FROM ratings_feedback r WHERE r.answer_id = a.id) AS role_ratings`;
+
+/**
+ * The feedback the viewer may read, as one JSON list per answer: admins read all of it; everyone else experts' feedback on AI and
+ * deep-research answers only (patients' feedback stays private to admins). The expert's name comes from their account.
+ */
+function feedbackColumn(viewer: Viewer): string {
+  const visible = viewer.role === 'admin'
+    ? ''
+    : `AND r.expert_id IS NOT NULL AND a.answer_type IN (${PUBLIC_EXPERT_FEEDBACK_KINDS.map((k) => `'${k}'`).join(', ')})`;
+  return `(SELECT JSON_ARRAYAGG(JSON_OBJECT('role', IF(r.expert_id IS NULL, 'patient', 'expert'),
+      'author', IF(r.expert_id IS NULL, NULL, CONCAT(fu.first_name, ' ', fu.last_name)), 'rating', r.rating, 'feedback', r.feedback,
+      'created_at', DATE_FORMAT(r.updated_at, '%Y-%m-%dT%H:%i:%s.000Z')))
+    FROM ratings_feedback r LEFT JOIN users fu ON fu.id = r.expert_id
+    WHERE r.answer_id = a.id AND r.feedback IS NOT NULL AND r.feedback <> '' ${visible}) AS feedback_list`;
+}
+
+/** The expert account behind an answer: the author shown is its name, never the label a client sent. */
+const AUTHOR_COLUMNS = "CONCAT(au.first_name, ' ', au.last_name) AS author_name, au.first_name AS author_first_name";
+const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 
 /**
  * Titles of cited papers found retracted after the answer was published (the nightly re-check flags them per deep
@@ -179,8 +202,9 @@ export function answersSql(where: { questionId: number } | { answerId: number },
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
-      FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN}
+        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)}, ${AUTHOR_COLUMNS}, ${RETRACTED_COLUMN},
+        ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN} ${AUTHOR_JOIN}
       WHERE ${column} = ?
       ORDER BY a.created_at DESC, a.id DESC`,
     params: [...mine.params, value],
@@ -195,8 +219,9 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   const mine = mineJoin(viewer);
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
-        a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
-      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN}
+        a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)},
+        ${AUTHOR_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+      FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN} ${AUTHOR_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
   };
@@ -230,6 +255,12 @@ export interface AnswerRow {
   average_rating: number | string | null;
   my_rating: number | string | null;
   my_feedback: string | null;
+  /** JSON (text on MariaDB): counts and averages by role. */
+  role_ratings?: unknown;
+  /** JSON list (text on MariaDB) of the feedback the viewer may read; null when none. */
+  feedback_list?: unknown;
+  author_name?: string | null;
+  author_first_name?: string | null;
   /** JSON text (MariaDB) or a parsed list (MySQL 8); null when nothing cited is retracted. */
   retracted_sources?: unknown;
   community_host?: string | null;
@@ -285,10 +316,12 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     sources: storedSources(row.sources),
     search_method: row.search_method,
     expert_id: row.expert_id,
-    expert_name: row.expert_name,
+    ...authorOf(row),
     created_at: iso(row.created_at),
     average_rating: row.average_rating == null ? null : roundRating(Number(row.average_rating)),
     rating_count: Number(row.rating_count),
+    ratings_by_role: ratingsByRole(row.role_ratings),
+    feedback: feedbackList(row.feedback_list),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
     ai_details: parseAiDetails(row.ai_details),
@@ -304,6 +337,42 @@ export function toAnswerView(row: AnswerRow): AnswerView {
         }
       : {}),
   };
+}
+
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+/** An expert account's answer shows that account's name; what the client sent is kept only as a label beside it when it says more. */
+export function authorOf(row: Pick<AnswerRow, 'expert_id' | 'expert_name' | 'author_name' | 'author_first_name'>): Pick<AnswerView, 'expert_name' | 'expert_label'> {
+  if (!row.expert_id) return { expert_name: row.expert_name, expert_label: null };
+  const verified = row.author_name ?? null;
+  const sent = row.expert_name?.trim() ?? '';
+  const same = (name: string | null | undefined) => !!name && name.trim().toLowerCase() === sent.toLowerCase();
+  return { expert_name: verified, expert_label: sent && !same(verified) && !same(row.author_first_name) ? sent : null };
+}
+
+export function ratingsByRole(value: unknown): AnswerView['ratings_by_role'] {
+  const stats = (parseJson(value) ?? {}) as Record<string, number | string | null | undefined>;
+  const summary = (role: RatingRole): RoleRatingSummary => {
+    const count = Number(stats[`${role}_count`] ?? 0);
+    const average = stats[`${role}_average`];
+    return { count, average: count > 0 && average != null ? roundRating(Number(average)) : null };
+  };
+  return { expert: summary('expert'), patient: summary('patient') };
+}
+
+export function feedbackList(value: unknown): AnswerFeedbackView[] {
+  const list = parseJson(value);
+  if (!Array.isArray(list)) return [];
+  return (list as AnswerFeedbackView[])
+    .map((f) => ({ role: f.role, author: f.author ?? null, rating: Number(f.rating), feedback: f.feedback, created_at: f.created_at }))
+    .sort((x, y) => y.created_at.localeCompare(x.created_at));
 }
 
 function parseAiDetails(value: unknown): AiAnswerDetails | null {

@@ -25,11 +25,11 @@ export class QuestionsController {
 
   @Get('questions')
   @Roles('patient', 'expert', 'admin')
-  @ApiOperation({ summary: 'List questions, newest first, filtered and searched; no total (Next is offered when a page is full).' })
+  @ApiOperation({ summary: 'List questions, newest first, filtered and searched; no total (Next is offered when a page is full). patient_id only for experts and admins.' })
   @ApiOkResponse({ type: QuestionListResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto })
-  list(@Query() query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
-    return this.questions.list(query);
+  list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
+    return this.questions.list(caller, query);
   }
 
   @Post('questions')

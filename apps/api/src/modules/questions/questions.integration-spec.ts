@@ -46,6 +46,23 @@ describe('questions over HTTP', () => {
       expect(listed.body.items.map((q) => q.id)).toEqual([created.body.id]);
     });
 
+    it('shows which patient asked only to experts and admins (and to the asking patient on their own question)', async () => {
+      const word = uniqueWord();
+      const id = await ask(api, patient, `Is ${word} safe during radiotherapy sessions?`);
+      const own = await patientIdOf(patient);
+      for (const who of [expert, admin]) {
+        expect((await list(who, `q=${word}`)).body.items[0]).toMatchObject({ id, patient_id: own });
+        expect((await detail(who, id)).body.patient_id).toBe(own);
+      }
+      for (const who of [patient, otherPatient]) {
+        const listed = await list(who, `q=${word}`);
+        expect(listed.body.items.map((q) => q.id)).toEqual([id]);
+        expect(Object.keys(listed.body.items[0]!)).not.toContain('patient_id');
+      }
+      expect(Object.keys((await detail(otherPatient, id)).body)).not.toContain('patient_id');
+      expect((await detail(patient, id)).body.patient_id).toBe(own);
+    });
+
     it("lets an admin create a question by hand, shown without a patient ('Anonymous') and 'General' without a type", async () => {
       const id = await ask(api, admin, 'A question created manually by the admin.');
       const shown = await detail(admin, id);

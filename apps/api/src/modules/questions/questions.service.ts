@@ -19,6 +19,12 @@ export const storedCancerType = (value: string | null | undefined): string | nul
   return shown === GENERAL_CANCER_TYPE ? null : shown;
 };
 
+/** Only experts and admins see which patient asked; a patient sees it on their own questions only. */
+function withoutPatientId<T extends QuestionSummary>(question: T): T {
+  const { patient_id: _hidden, ...rest } = question;
+  return rest as T;
+}
+
 @Injectable()
 export class QuestionsService {
   constructor(
@@ -28,19 +34,21 @@ export class QuestionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
+  async list(caller: AuthenticatedUser, query: ListQuestionsQueryDto): Promise<QuestionListResponse> {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? QUESTIONS_PER_PAGE;
     const cancerType = query.cancer_type?.trim();
     const rows = await this.questions.page({
       filter: query.filter ?? 'all', cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
     });
-    return { items: rows.map(toQuestionSummary), page, per_page: perPage };
+    const items = rows.map(toQuestionSummary);
+    return { items: caller.role === 'patient' ? items.map(withoutPatientId) : items, page, per_page: perPage };
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
     const detail = toQuestionDetail(await this.questions.detailRows(id, { role: caller.role, userId: caller.id }));
     if (!detail) throw new NotFoundException(Messages.errors.questionNotFound);
+    if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;
   }
 

@@ -5,7 +5,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import type { INestApplicationContext } from '@nestjs/common';
 import { RunningApi, startApi } from '../../../test/api-harness';
+import { startWorker, waitFor } from '../../../test/worker-harness';
 import { call, createUser, signIn } from '../../../test/accounts-helpers';
 import { ReportStorage } from './storage/report-storage';
 import { S3ReportStorage } from './storage/s3-report-storage';
@@ -17,17 +19,22 @@ describe('medical reports on S3-compatible storage', () => {
   let server: S3rver;
   let endpoint: string;
   let api: RunningApi;
+  let worker: INestApplicationContext;
 
   beforeAll(async () => {
     directory = await mkdtemp(path.join(tmpdir(), 'cqa-s3rver-it-'));
     server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
     endpoint = `http://127.0.0.1:${(await server.run()).port}`;
-    api = await startApi({
+    const storage = {
       REPORTS_STORAGE: 's3', REPORTS_S3_BUCKET: bucket, REPORTS_S3_ENDPOINT: endpoint, REPORTS_S3_FORCE_PATH_STYLE: 'true',
       REPORTS_S3_ACCESS_KEY_ID: 'S3RVER', REPORTS_S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
+    };
+    api = await startApi(storage);
+    // Deleting a report queues its file's removal; the worker removes the object.
+    worker = await startWorker(storage);
   });
   afterAll(async () => {
+    await worker?.close();
     await api.close();
     await server.close();
     await rm(directory, { recursive: true, force: true });
@@ -55,7 +62,7 @@ describe('medical reports on S3-compatible storage', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(data)).toBe(true);
 
     expect((await call(api, 'DELETE', ReportPaths.one(report.id), { token })).status).toBe(204);
-    expect(await keys()).toEqual([]);
+    expect(await waitFor(keys, (left) => left.length === 0)).toEqual([]);
     client.destroy();
   });
 });

@@ -1,5 +1,5 @@
 import {
-  Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res, StreamableFile,
+  Controller, Delete, Get, HttpCode, Inject, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Query, Req, Res, StreamableFile,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import {
@@ -15,6 +15,9 @@ import { contentDisposition } from './content-disposition';
 import { DeleteReportQueryDto, DownloadReportQueryDto, ListReportsQueryDto, MedicalReportDto, UPLOAD_BODY_SCHEMA } from './dto/reports.dto';
 import { ReportsService } from './reports.service';
 import { discardRestOfBody } from './upload/discard-rest';
+import { cutOffStalledBody } from './upload/stalled-body';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 
 /** Unknown or malformed ids answer as missing reports. */
 const reportIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: () => new NotFoundException(Messages.validation.reportNotFound) });
@@ -22,7 +25,7 @@ const reportIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: (
 @ApiTags('medical reports')
 @Controller()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(private readonly reports: ReportsService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Post('upload')
   @Roles('patient', 'admin')
@@ -36,9 +39,13 @@ export class ReportsController {
   @ApiCreatedResponse({ type: MedicalReportDto })
   async upload(@CurrentUser() caller: AuthenticatedUser, @Req() request: FastifyRequest, @Client() client: ClientInfo): Promise<MedicalReportDto> {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException(ReportTexts.multipartRequired);
+    const stopWatching = cutOffStalledBody(request.raw, this.config.ops.uploadIdleTimeoutMs);
     try {
-      return await this.reports.upload(caller, request.parts(), client.ip);
+      const report = await this.reports.upload(caller, request.parts(), client.ip);
+      stopWatching();
+      return report;
     } catch (error) {
+      // Still watched: a client that stops sending while the rest of its refused body is discarded is cut off too.
       discardRestOfBody(request.raw);
       throw error;
     }

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call, createUser, signIn, TestUser } from '../../../test/accounts-helpers';
+import { startWorker } from '../../../test/worker-harness';
+import type { INestApplicationContext } from '@nestjs/common';
 
 const PDF_HEAD = Buffer.from('%PDF-1.7\n');
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -35,6 +37,7 @@ function form(upload: Upload): FormData {
 describe('medical reports', () => {
   let api: RunningApi;
   let ds: DataSource;
+  let worker: INestApplicationContext;
   let reportsDir: string;
   let patientA: TestUser;
   let patientB: TestUser;
@@ -46,6 +49,8 @@ describe('medical reports', () => {
   beforeAll(async () => {
     reportsDir = await mkdtemp(path.join(tmpdir(), 'cqa-reports-it-'));
     api = await startApi({ REPORTS_STORAGE: 'local', REPORTS_DIR: reportsDir });
+    // Removes the files of deleted reports (the report-file-delete job).
+    worker = await startWorker({ REPORTS_STORAGE: 'local', REPORTS_DIR: reportsDir });
     ds = api.app.get(DataSource);
     [patientA, patientB, expert, admin] = await Promise.all([
       createUser(api, 'patient', { label: 'pa' }), createUser(api, 'patient', { label: 'pb' }), createUser(api, 'expert'), createUser(api, 'admin'),
@@ -56,8 +61,9 @@ describe('medical reports', () => {
     token.admin = (await signIn(api, admin)).token;
     patientIdOf.a = (await ds.query('SELECT id FROM patients WHERE user_id = ?', [patientA.id]))[0].id;
     patientIdOf.b = (await ds.query('SELECT id FROM patients WHERE user_id = ?', [patientB.id]))[0].id;
-  });
+  }, 90000);
   afterAll(async () => {
+    await worker?.close();
     await api.close();
     await rm(reportsDir, { recursive: true, force: true });
   });
@@ -144,11 +150,11 @@ describe('medical reports', () => {
       await expectNothingKeptSince(before);
     });
 
-    it('judges the type by content: a PNG named .pdf is a PNG, a script named .png is refused', async () => {
+    it('judges the type by content: a PNG named .pdf is a PNG (and named .png), a script named .png is refused', async () => {
       const png = fileOf(PNG_HEAD, 5000);
       const renamed = await upload(token.a, { reportType: 'Radiology Reports', file: { data: png, name: 'xray.pdf', type: 'application/pdf' } });
       expect(renamed.status).toBe(201);
-      expect(renamed.body).toMatchObject({ content_type: 'image/png', file_name: 'xray.pdf', sha256: sha256(png) });
+      expect(renamed.body).toMatchObject({ content_type: 'image/png', file_name: 'xray.png', sha256: sha256(png) });
       expect((await download(token.a, renamed.body.id)).headers.get('content-type')).toBe('image/png');
 
       const before = await snapshot();
@@ -307,7 +313,7 @@ describe('medical reports', () => {
 
       const byOwner = await call(api, 'DELETE', `${ReportPaths.one(doomed.id)}?patient_id=${patientIdOf.a}`, { token: token.a });
       expect(byOwner.status).toBe(204);
-      expect(await hasFile()).toBe(false);
+      await waitFor(async () => !(await hasFile()));
       expect(await ds.query('SELECT id FROM medical_reports WHERE id = ?', [doomed.id])).toEqual([]);
       const again = await call<ApiErrorBody>(api, 'DELETE', ReportPaths.one(doomed.id), { token: token.a });
       expect([again.status, again.body.message]).toEqual([404, 'Report not found']);

@@ -5,7 +5,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Multipart } from '@fastify/multipart';
 import {
-  MAX_REPORT_BYTES, MedicalReport, MedicalReportListQuery, Messages, normalizeReportType, ReportContentType, ReportTexts, ReportType,
+  MedicalReport, MedicalReportListQuery, Messages, normalizeReportType, ReportContentType, ReportTexts, ReportType,
   UploadFields,
 } from '@cqa/contracts';
 import { randomUUID } from 'node:crypto';
@@ -14,9 +14,11 @@ import { DataSource, Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { PatientAccess, PatientRef } from '../profiles/patient-access.service';
 import { MedicalReportEntity } from './entities/medical-report.entity';
+import { ReportFiles } from './files/report-files.processor';
 import { newStorageKey, ReportFileMissingError, ReportStorage, ReportTooLargeError } from './storage/report-storage';
 import { ContentSniffer, InvalidReportFileTypeError } from './upload/content-sniffer';
 import { cleanFileName } from './upload/file-name';
+import { UploadLimits } from './upload/upload-limits';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,7 +62,9 @@ export class ReportsService {
     @InjectRepository(MedicalReportEntity) private readonly reports: Repository<MedicalReportEntity>,
     private readonly storage: ReportStorage,
     private readonly access: PatientAccess,
+    private readonly files: ReportFiles,
     private readonly dataSource: DataSource,
+    private readonly limits: UploadLimits,
   ) {}
 
   /**
@@ -90,12 +94,17 @@ export class ReportsService {
         const reportType = normalizeReportType(fields.get(UploadFields.reportType));
         if (!reportType) throw new BadRequestException(ReportTexts.reportTypeInvalid);
 
+        await this.limits.countUpload(patient.id, caller.id);
+        const room = this.limits.roomFor(await this.limits.use(this.dataSource.manager, patient.id));
+
         const sniffer = new ContentSniffer();
         // pipeline() carries a failure either way: a dropped request fails the sniffer, a refused write stops the part.
         const source = pipeline(part.file, sniffer, () => undefined);
         unread = null;
         const key = newStorageKey();
-        const written = await this.storage.write(key, source, { maxBytes: MAX_REPORT_BYTES });
+        const written = await this.storage.write(key, source, { maxBytes: room }).catch((error: unknown) => {
+          throw error instanceof ReportTooLargeError && this.limits.quotaIsTighter(room) ? this.limits.overBytes() : error;
+        });
         stored = {
           key, ...written, contentType: sniffer.contentType, fileName: cleanFileName(part.filename, sniffer.contentType), reportType,
           patientId: patient.id,
@@ -110,9 +119,14 @@ export class ReportsService {
         reportType: stored.reportType, contentType: stored.contentType, fileSize: stored.size, sha256: stored.sha256,
         uploadDate: new Date(),
       });
-      await this.reports.insert(entity).catch((error: { code?: string }) => {
-        // The driver's error carries the query parameters, the file name among them: it must not reach a log.
-        throw new Error(`Could not record an uploaded report (${error.code ?? 'database error'}).`);
+      const upload = stored;
+      await this.dataSource.transaction(async (manager) => {
+        // Two uploads running at once both passed the first check: the patient's row lock makes the second one see the first.
+        this.limits.checkStill(await this.limits.use(manager, upload.patientId, true), upload.size);
+        await manager.insert(MedicalReportEntity, entity).catch((error: { code?: string }) => {
+          // The driver's error carries the query parameters, the file name among them: it must not reach a log.
+          throw new Error(`Could not record an uploaded report (${error.code ?? 'database error'}).`);
+        });
       });
       recorded = true;
       return toMedicalReport(entity);
@@ -148,10 +162,9 @@ export class ReportsService {
     const report = await this.visibleReport(caller, id);
     if (patientId !== undefined && patientId !== report.patientId) throw new NotFoundException(Messages.validation.reportNotFound);
     await this.access.recordAccess({ actor: caller, patientId: report.patientId, action: 'report.delete', ip, detail: report.id });
-    await this.dataSource.transaction(async (manager) => {
-      await manager.delete(MedicalReportEntity, { id: report.id });
-      await this.storage.delete(report.storageKey);
-    });
+    await this.reports.delete({ id: report.id });
+    // The file goes in a job of its own (retried; the sweep catches a lost one), so a slow store never holds this.
+    await this.files.removeFiles([report.storageKey]);
   }
 
   private ownPatient(userId: string): Promise<PatientRef | null> {

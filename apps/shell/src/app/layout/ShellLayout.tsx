@@ -1,5 +1,5 @@
 import { Layout } from 'antd';
-import { AppFooter } from '@cqa/web-ui';
+import { AppFooter, ResponsiveStyles } from '@cqa/web-ui';
 import { AppRoutes } from '../routing/AppRoutes';
 import type { RemotePageResolver } from '../routing/remote-pages';
 import { ToastArea } from './ToastArea';
@@ -8,8 +8,9 @@ import { TopBar } from './TopBar';
 export function ShellLayout({ resolver }: { resolver: RemotePageResolver }) {
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <ResponsiveStyles />
       <TopBar />
-      <Layout.Content style={{ padding: '32px 24px', width: '100%', maxWidth: 1100, margin: '0 auto' }}>
+      <Layout.Content className="cqa-content" style={{ padding: '32px 24px', width: '100%', maxWidth: 1100, margin: '0 auto' }}>
         <AppRoutes resolver={resolver} />
       </Layout.Content>
       <AppFooter />

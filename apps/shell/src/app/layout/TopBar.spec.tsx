@@ -50,13 +50,14 @@ describe('TopBar', () => {
     expect(navLinks()).toEqual([
       ['Questions', '/patient/questions'],
       ['Profile', '/patient-profile-summary'],
+      ['Security', '/account/security'],
     ]);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
   it('offers Questions and Sign Out to an expert, with no Profile or Admin', () => {
     renderTopBar('/expert/questions', user('expert'));
-    expect(navLinks()).toEqual([['Questions', '/expert/questions']]);
+    expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Security', '/account/security']]);
   });
 
   it('offers Questions, Admin and Sign Out to an admin', () => {
@@ -65,6 +66,7 @@ describe('TopBar', () => {
     expect(navLinks()).toEqual([
       ['Questions', '/admin/questions'],
       ['Admin', '/admin/users'],
+      ['Security', '/account/security'],
     ]);
   });
 
@@ -105,5 +107,55 @@ describe('TopBar', () => {
   it('shows on an unknown path', () => {
     renderTopBar('/nowhere');
     expect(screen.getByRole('banner')).toBeInTheDocument();
+  });
+
+  it('marks the current page with aria-current', () => {
+    renderTopBar('/patient-profile-summary', user('patient'));
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Questions' })).not.toHaveAttribute('aria-current');
+  });
+
+  describe('on a phone-wide screen', () => {
+    const realMatchMedia = window.matchMedia;
+    beforeEach(() => {
+      window.matchMedia = ((query: string) => ({ ...realMatchMedia(query), matches: query.includes('max-width') })) as typeof window.matchMedia;
+    });
+    afterEach(() => {
+      window.matchMedia = realMatchMedia;
+    });
+
+    it('folds the links into a menu that opens, marks the current page and closes with Escape back onto its button', async () => {
+      renderTopBar('/admin/users', user('admin'));
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      const menu = screen.getByRole('button', { name: 'Menu' });
+      expect(menu).toHaveAttribute('aria-expanded', 'false');
+      const controlled = menu.getAttribute('aria-controls') as string;
+      expect(document.getElementById(controlled)).not.toBeNull();
+
+      await userEvent.click(menu);
+      expect(menu).toHaveAttribute('aria-expanded', 'true');
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect(nav).toHaveAttribute('id', controlled);
+      expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('aria-current', 'page');
+      expect(navLinks()).toEqual([
+        ['Questions', '/admin/questions'],
+        ['Admin', '/admin/users'],
+        ['Security', '/account/security'],
+      ]);
+      expect(within(nav).getByRole('button', { name: 'Job queues' })).toBeInTheDocument();
+      expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(menu).toHaveAttribute('aria-expanded', 'false'));
+      await waitFor(() => expect(menu).toHaveFocus());
+    });
+
+    it('closes the menu when a link is followed', async () => {
+      renderTopBar('/patient/questions', user('patient'));
+      await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+      await userEvent.click(within(await screen.findByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Profile' }));
+      expect(await screen.findByText('at /patient-profile-summary')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    });
   });
 });

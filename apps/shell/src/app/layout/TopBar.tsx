@@ -1,11 +1,21 @@
-import type { CSSProperties } from 'react';
-import { Button, Layout } from 'antd';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useRef, useState, type CSSProperties } from 'react';
+import { Button, Drawer, Layout } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
+import { useIsNarrow } from '@cqa/web-ui';
 
 const JOB_QUEUES_PATH = '/admin/queues';
+const MENU_ID = 'main-menu';
 
-const linkStyle: CSSProperties = { color: '#0b57d0', fontSize: 16 };
+// At least 24 px high (WCAG 2.5.8) without looking any different.
+const linkStyle: CSSProperties = { color: '#0b57d0', fontSize: 16, display: 'inline-flex', alignItems: 'center', minHeight: 24 };
+// The current page: bold and underlined, so it is not told by colour alone.
+const currentStyle: CSSProperties = { ...linkStyle, fontWeight: 600, textDecoration: 'underline', textUnderlineOffset: 6 };
+// On a phone every menu entry is a full-width row at least 44 px high (WCAG 2.5.8 asks 24).
+const menuRowStyle: CSSProperties = { display: 'flex', alignItems: 'center', minHeight: 44, width: '100%', padding: '0 8px' };
+
+interface NavItem { to: string; label: string }
 
 export function TopBar() {
   const user = useAppSelector(selectCurrentUser);
@@ -14,14 +24,18 @@ export function TopBar() {
   const { pathname } = useLocation();
   const toast = useToast();
   const [openQueuesSession, { isLoading: openingQueues }] = useOpenQueuesSessionMutation();
+  const narrow = useIsNarrow();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   if (matchRoute(pathname).hideTopBar) return null;
 
-  const links = user
+  const links: NavItem[] = user
     ? [
         { to: paths.roleHome(user.role), label: 'Questions' },
         ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: 'Profile' }] : []),
         ...(user.role === 'admin' ? [{ to: paths.adminUsers, label: 'Admin' }] : []),
+        { to: paths.accountSecurity, label: 'Security' },
       ]
     : [
         { to: paths.disclaimers, label: 'Disclaimers' },
@@ -39,9 +53,44 @@ export function TopBar() {
   };
 
   const onSignOut = async () => {
+    setMenuOpen(false);
     await dispatch(signOut());
     navigate(paths.landing);
   };
+
+  const rowStyle = narrow ? menuRowStyle : undefined;
+  const items = (
+    <ul
+      style={
+        narrow
+          ? { display: 'flex', flexDirection: 'column', gap: 8, listStyle: 'none', margin: 0, padding: 0 }
+          : { display: 'flex', alignItems: 'center', gap: 24, listStyle: 'none', margin: 0, padding: 0 }
+      }
+    >
+      {links.map(({ to, label }) => (
+        <li key={label}>
+          {/* NavLink marks the current page with aria-current="page". */}
+          <NavLink to={to} onClick={() => setMenuOpen(false)} style={({ isActive }) => ({ ...(isActive ? currentStyle : linkStyle), ...rowStyle })}>
+            {label}
+          </NavLink>
+        </li>
+      ))}
+      {user?.role === 'admin' && (
+        <li>
+          <Button type="link" loading={openingQueues} onClick={() => void onOpenJobQueues()} style={{ ...linkStyle, padding: narrow ? '0 8px' : 0, ...rowStyle }}>
+            Job queues
+          </Button>
+        </li>
+      )}
+      {user && (
+        <li>
+          <Button type="link" onClick={() => void onSignOut()} style={{ ...linkStyle, padding: narrow ? '0 8px' : 0, ...rowStyle }}>
+            Sign Out
+          </Button>
+        </li>
+      )}
+    </ul>
+  );
 
   return (
     <Layout.Header
@@ -51,37 +100,49 @@ export function TopBar() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        padding: '0 24px',
+        gap: 16,
+        padding: narrow ? '0 12px' : '0 24px',
       }}
     >
-      <Link to={user ? paths.roleHome(user.role) : paths.landing} style={{ color: '#141414', fontSize: 20, fontWeight: 600 }}>
+      <Link
+        to={user ? paths.roleHome(user.role) : paths.landing}
+        style={{ color: '#141414', fontSize: 20, fontWeight: 600, whiteSpace: 'nowrap', flexShrink: 0 }}
+      >
         Cancer Q&amp;A
       </Link>
-      <nav aria-label="Main">
-        <ul style={{ display: 'flex', alignItems: 'center', gap: 24, listStyle: 'none', margin: 0, padding: 0 }}>
-          {links.map(({ to, label }) => (
-            <li key={label}>
-              <Link to={to} style={linkStyle}>
-                {label}
-              </Link>
-            </li>
-          ))}
-          {user?.role === 'admin' && (
-            <li>
-              <Button type="link" loading={openingQueues} onClick={() => void onOpenJobQueues()} style={{ ...linkStyle, padding: 0 }}>
-                Job queues
-              </Button>
-            </li>
-          )}
-          {user && (
-            <li>
-              <Button type="link" onClick={() => void onSignOut()} style={{ ...linkStyle, padding: 0 }}>
-                Sign Out
-              </Button>
-            </li>
-          )}
-        </ul>
-      </nav>
+      {narrow ? (
+        <>
+          <Button
+            ref={menuButton}
+            icon={<MenuOutlined aria-hidden />}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+            style={{ minWidth: 44, minHeight: 44 }}
+          >
+            Menu
+          </Button>
+          <Drawer
+            title="Menu"
+            placement="right"
+            open={menuOpen}
+            onClose={() => setMenuOpen(false)}
+            // Kept in the page while closed so the button's aria-controls always points at it.
+            forceRender
+            size="min(320px, 85vw)"
+            // Focus goes back to the button that opened it (Escape, the close button or a link).
+            afterOpenChange={(open) => {
+              if (!open) menuButton.current?.focus();
+            }}
+          >
+            <nav id={MENU_ID} aria-label="Main">
+              {items}
+            </nav>
+          </Drawer>
+        </>
+      ) : (
+        <nav aria-label="Main">{items}</nav>
+      )}
     </Layout.Header>
   );
 }

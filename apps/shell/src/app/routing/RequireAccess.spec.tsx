@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Messages } from '@cqa/contracts';
 import { createAppStore, type AuthState, type RouteAccess } from '@cqa/web-core';
 import { signedInState } from '@cqa/web-core/testing';
 import { NO_PERMISSION_MESSAGE, RequireAccess } from './RequireAccess';
@@ -39,6 +40,14 @@ describe('RequireAccess', () => {
     renderGuarded('expert', anonymous, '/expert/questions/1', '/expert/questions/:id');
     expect(screen.getByText('Landing at /')).toBeInTheDocument();
     expect(screen.queryByText('Secret page')).not.toBeInTheDocument();
+  });
+
+  it("tells a signed-out visitor of the profile pages 'Please log in to access your profile'", () => {
+    const store = renderGuarded('patient', anonymous, '/patient-profile-summary');
+    expect(screen.getByText('Landing at /')).toBeInTheDocument();
+    expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', message: Messages.errors.loginToAccessProfile })]);
+    const other = renderGuarded('expert', anonymous, '/expert/questions/2', '/expert/questions/:id');
+    expect(other.getState().toasts).toEqual([]);
   });
 
   it('lets the right role in', () => {

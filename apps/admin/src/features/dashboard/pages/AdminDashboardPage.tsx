@@ -62,7 +62,7 @@ export function AdminDashboardPage() {
 
   return (
     <section>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
+      <div className="cqa-page-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
         <PageTitle>{QuestionTexts.adminDashboardTitle}</PageTitle>
         <Button type="primary" size="large" onClick={() => setCreating(true)}>
           {QuestionTexts.createQuestionManually}

@@ -8,6 +8,9 @@ import { ImportUrlForm } from './ImportUrlForm';
 
 export const IMPORT_POLL_MS = 1500;
 
+/** One empty list for every render without data, so the announcing effect below does not rerun on each render. */
+const NO_BATCHES: ImportBatchView[] = [];
+
 const unfinished = (batch: ImportBatchView) => batch.rows.some((r) => isImportRowUnfinished(r.status));
 
 /**
@@ -21,7 +24,7 @@ export function ImportPanel({ questionId, onImported }: { questionId?: number; o
   const first = useImportBatchesQuery({ questionId });
   const busy = (first.data?.items ?? []).some(unfinished);
   const { data } = useImportBatchesQuery({ questionId }, { pollingInterval: busy ? IMPORT_POLL_MS : 0, skipPollingIfUnfocused: false });
-  const batches = data?.items ?? [];
+  const batches = data?.items ?? NO_BATCHES;
   // Batches submitted here whose outcome is still to be announced.
   const watching = useRef(new Set<number>());
 

@@ -3,7 +3,7 @@ import { Button, Select, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { PROFILE_AUDIT_ACTION_LABELS, type AdminUserSummary, type ProfileAccessLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
-import { ErrorState } from '@cqa/web-ui';
+import { ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery } from '../api';
 import { useProfileAccessLogsQuery } from './access-log-api';
 
@@ -55,7 +55,7 @@ export function AccessLogTable() {
             id="access-log-patient"
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 260 }}
+            style={{ minWidth: 'min(260px, 100%)' }}
             placeholder="All patients"
             options={patientOptions}
             value={patientId}
@@ -66,7 +66,7 @@ export function AccessLogTable() {
             id="access-log-user"
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
-            style={{ minWidth: 260 }}
+            style={{ minWidth: 'min(260px, 100%)' }}
             placeholder="Everyone"
             options={userOptions}
             value={userId}
@@ -81,13 +81,14 @@ export function AccessLogTable() {
         <ErrorState message={errorMessage(logs.error, ACCESS_LOG_TEXTS.fetchFailed)} onRetry={() => void logs.refetch()} />
       ) : (
         <Table<ProfileAccessLogEntry>
+          {...scrollingTable}
           rowKey="id"
           loading={logs.isLoading}
           dataSource={logs.data?.logs ?? []}
           locale={{ emptyText: ACCESS_LOG_TEXTS.empty }}
           pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
-            { title: 'When', key: 'when', render: (_, log) => new Date(log.created_at).toLocaleString() },
+            { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
             { title: 'Action', key: 'action', render: (_, log) => <Tag>{PROFILE_AUDIT_ACTION_LABELS[log.action]}</Tag> },
             {
               title: 'Patient',

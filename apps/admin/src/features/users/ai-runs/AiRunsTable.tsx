@@ -3,7 +3,7 @@ import { Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { AI_ANSWER_STAGE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
 import { errorMessage, paths, useAiRunsQuery } from '@cqa/web-core';
-import { ErrorState, excerpt } from '@cqa/web-ui';
+import { ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
 
 const PER_PAGE = 25;
 export const AI_RUNS_TEXTS = {
@@ -23,6 +23,7 @@ export function AiRunsTable() {
   if (runs.isError) return <ErrorState message={errorMessage(runs.error, AI_RUNS_TEXTS.fetchFailed)} />;
   return (
     <Table<AiRunAdminRow>
+      {...scrollingTable}
       rowKey="id"
       loading={runs.isLoading}
       dataSource={runs.data?.items ?? []}
@@ -30,7 +31,7 @@ export function AiRunsTable() {
       pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: true }}
       columns={[
-        { title: 'Run', dataIndex: 'id', key: 'id' },
+        { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
         {
           title: 'Question',
           key: 'question',

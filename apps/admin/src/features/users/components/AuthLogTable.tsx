@@ -3,7 +3,7 @@ import { Button, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import type { AuthLogEntry, AuthLogEvent } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
-import { ErrorState } from '@cqa/web-ui';
+import { ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAuthLogsQuery } from '../api';
 
 const PER_PAGE = 25;
@@ -14,6 +14,10 @@ export const EVENT_LABELS: Record<AuthLogEvent, string> = {
   registration: 'Registered',
   logout: 'Signed out',
   password_reset: 'Password reset',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  two_factor_reset: 'Two-factor sign-in reset by an admin',
+  two_factor_failed: 'Wrong two-factor code',
 };
 
 /** Sign-in activity, newest first, failed attempts included (auth_logs), one server page at a time. */
@@ -31,13 +35,14 @@ export function AuthLogTable() {
         </Button>
       </div>
       <Table<AuthLogEntry>
+        {...scrollingTable}
         rowKey="id"
         loading={logs.isLoading}
         dataSource={logs.data?.logs ?? []}
         locale={{ emptyText: 'No sign-in activity yet.' }}
         pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
-          { title: 'When', key: 'when', render: (_, log) => new Date(log.created_at).toLocaleString() },
+          { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
           {
             title: 'Event',
             key: 'event',

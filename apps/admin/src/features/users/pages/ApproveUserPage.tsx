@@ -5,8 +5,9 @@ import { Messages, type ApprovalStatus } from '@cqa/contracts';
 import { errorMessage, errorStatus } from '@cqa/web-core';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
 import { useChangeApprovalMutation, useUserDetailQuery } from '../api';
-import { approvalLabel } from '../approval';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
+import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
+import { ApprovalStatusTag } from '../components/StatusTag';
 
 /** Spec section 2: email, role, name and registration date, with Approve and Reject. */
 export function ApproveUserPage() {
@@ -49,15 +50,16 @@ export function ApproveUserPage() {
           <Descriptions.Item label="Role">{data.role}</Descriptions.Item>
           <Descriptions.Item label="Name">{`${data.first_name} ${data.last_name}`}</Descriptions.Item>
           <Descriptions.Item label="Registration date">{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
-          <Descriptions.Item label="Approval status">{approvalLabel(user.approval_status)}</Descriptions.Item>
+          <Descriptions.Item label="Approval status"><ApprovalStatusTag status={user.approval_status} /></Descriptions.Item>
         </Descriptions>
-        <Space style={{ marginTop: 16 }}>
+        <Space wrap style={{ marginTop: 16 }}>
           <Button type="primary" loading={isLoading} disabled={user.approval_status === 'approved'} onClick={() => void act('approved', 'approve')}>
             Approve
           </Button>
           <Button danger loading={isLoading} disabled={user.approval_status === 'rejected'} onClick={() => void act('rejected', 'reject')}>
             Reject
           </Button>
+          <ResetTwoFactorButton userId={userId} onDone={({ ok, text }) => setBanner({ kind: ok ? 'success' : 'error', text, at: Date.now() })} />
         </Space>
       </Card>
     </section>

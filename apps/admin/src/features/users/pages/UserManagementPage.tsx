@@ -1,16 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Button, Space, Table, Tabs, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { ImportTexts, Messages, type AdminUserSummary, type ApprovalStatus } from '@cqa/contracts';
+import { blockStatusWord, ImportTexts, Messages, type AdminUserSummary, type ApprovalStatus } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths } from '@cqa/web-core';
-import { ErrorState, PageTitle } from '@cqa/web-ui';
-import { useAdminUsersQuery, useChangeApprovalMutation } from '../api';
-import { approvalActions, approvalLabel } from '../approval';
+import { ErrorState, PageTitle, scrollingTable } from '@cqa/web-ui';
+import { useAdminUsersQuery, useChangeApprovalMutation, useChangeBlockedMutation } from '../api';
+import { approvalActions, BLOCKED_LABEL, blockActionLabel } from '../approval';
 import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
 import { AccessLogTable } from '../access-log/AccessLogTable';
 import { AiRunsTable } from '../ai-runs/AiRunsTable';
 import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
+import { ApprovalStatusTag, EmailStatusTag } from '../components/StatusTag';
 import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
@@ -73,16 +74,24 @@ export function UserManagementPage() {
 }
 
 function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users: AdminUserSummary[]; loading: boolean; onBanner: (b: Banner) => void }) {
-  const [changeApproval, { isLoading: changing }] = useChangeApprovalMutation();
+  const [changeApproval, { isLoading: changingApproval }] = useChangeApprovalMutation();
+  const [changeBlocked, { isLoading: changingBlock }] = useChangeBlockedMutation();
+  const changing = changingApproval || changingBlock;
 
-  const act = async (user: AdminUserSummary, to: ApprovalStatus, verb: string) => {
+  const report = async (verb: string, status: string, run: () => Promise<unknown>) => {
     try {
-      await changeApproval({ userId: user.id, approval_status: to }).unwrap();
-      onBanner({ kind: 'success', text: Messages.success.userStatusChanged(to), at: Date.now() });
+      await run();
+      onBanner({ kind: 'success', text: Messages.success.userStatusChanged(status), at: Date.now() });
     } catch (error) {
       const fallback = Messages.errors.userActionFailed(verb, Messages.errors.httpStatus(errorStatus(error) ?? 0));
       onBanner({ kind: 'error', text: Messages.errors.errorPrefix(errorMessage(error, fallback)), at: Date.now() });
     }
+  };
+  const act = (user: AdminUserSummary, to: ApprovalStatus, verb: string) =>
+    report(verb, to, () => changeApproval({ userId: user.id, approval_status: to }).unwrap());
+  const toggleBlock = (user: AdminUserSummary) => {
+    const block = !user.is_blocked;
+    return report(blockActionLabel(user.is_blocked).toLowerCase(), blockStatusWord(block), () => changeBlocked({ userId: user.id, is_blocked: block }).unwrap());
   };
 
   return (
@@ -91,10 +100,12 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
       loading={loading}
       dataSource={users}
       pagination={{ pageSize: 25, hideOnSinglePage: true }}
+      {...scrollingTable}
       columns={[
         {
           title: 'Name',
           key: 'name',
+          fixed: 'left',
           render: (_, user) =>
             role === 'patient' && user.patient_id ? <Link to={paths.adminEditPatient(user.patient_id)}>{user.full_name}</Link> : user.full_name,
         },
@@ -102,14 +113,28 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
         {
           title: 'Email status',
           key: 'emailStatus',
-          render: (_, user) => (user.email_confirmed_at ? <Tag>Verified</Tag> : <Tag>Pending</Tag>),
+          render: (_, user) => <EmailStatusTag confirmedAt={user.email_confirmed_at} />,
         },
-        { title: 'Approval status', key: 'approval', render: (_, user) => approvalLabel(user.approval_status) },
+        {
+          title: 'Approval status',
+          key: 'approval',
+          render: (_, user) => (
+            <Space size={4} wrap>
+              <ApprovalStatusTag status={user.approval_status} />
+              {user.is_blocked && <Tag color="red">{BLOCKED_LABEL}</Tag>}
+            </Space>
+          ),
+        },
+        {
+          title: 'Last sign-in',
+          key: 'lastSignIn',
+          render: (_, user) => (user.last_sign_in_at ? new Date(user.last_sign_in_at).toLocaleString() : 'Never'),
+        },
         {
           title: 'Actions',
           key: 'actions',
           render: (_, user) => (
-            <Space>
+            <Space wrap>
               {approvalActions(user.approval_status).map(({ to, label }) => (
                 <Button
                   key={to}
@@ -123,6 +148,15 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
                   {label}
                 </Button>
               ))}
+              <Button
+                size="small"
+                danger={!user.is_blocked}
+                disabled={changing}
+                aria-label={`${blockActionLabel(user.is_blocked)} ${user.full_name}`}
+                onClick={() => void toggleBlock(user)}
+              >
+                {blockActionLabel(user.is_blocked)}
+              </Button>
             </Space>
           ),
         },

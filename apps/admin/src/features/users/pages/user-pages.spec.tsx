@@ -14,7 +14,7 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const row = (over: Partial<AdminUserSummary>): AdminUserSummary => ({
   id: 'u1', email: 'ann@x.org', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, patient_id: 'p9', ...over,
+  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, last_sign_in_at: null, patient_id: 'p9', ...over,
 });
 
 function renderAt(at: string) {
@@ -34,13 +34,19 @@ function renderAt(at: string) {
 
 describe('approval labels and actions', () => {
   it.each([
-    ['pending', 'pending', ['Approve', 'Reject']],
+    ['pending', 'Pending', ['Approve', 'Reject']],
     ['approved', 'Active', ['Reject', 'Disable']],
-    ['rejected', 'rejected', ['Approve']],
+    ['rejected', 'Rejected', ['Approve']],
     ['disabled', 'Disabled', ['Approve']],
   ] as const)('%s shows as %s with %j', (status, label, actions) => {
     expect(approvalLabel(status)).toBe(label);
     expect(approvalActions(status).map((a) => a.label)).toEqual(actions);
+  });
+
+  it('shows none or empty as Pending, so no status cell starts lower-case', () => {
+    expect(approvalLabel(null)).toBe('Pending');
+    expect(approvalLabel(undefined)).toBe('Pending');
+    for (const status of ['pending', 'approved', 'rejected', 'disabled'] as const) expect(approvalLabel(status)).toMatch(/^[A-Z]/);
   });
 });
 
@@ -55,8 +61,10 @@ describe('UserManagementPage', () => {
     expect(screen.getByRole('tab', { name: 'Experts' })).toBeInTheDocument();
     const ann = (await screen.findByRole('link', { name: 'Ann Lee' })).closest('tr') as HTMLElement;
     expect(screen.getByRole('link', { name: 'Ann Lee' })).toHaveAttribute('href', '/admin/patient/p9/edit');
-    expect(within(ann).getByText('Pending')).toBeInTheDocument();
-    expect(within(ann).getByText('pending')).toBeInTheDocument();
+    // Email status and approval status: one capitalisation, the spec's words.
+    expect(within(ann).getAllByText('Pending')).toHaveLength(2);
+    expect(within(ann).queryByText('pending')).not.toBeInTheDocument();
+    expect(within(ann).getByText('Never')).toBeInTheDocument();
     const bo = screen.getByRole('link', { name: 'Bo Ray' }).closest('tr') as HTMLElement;
     expect(within(bo).getByText('Verified')).toBeInTheDocument();
     expect(within(bo).getByText('Active')).toBeInTheDocument();
@@ -72,6 +80,26 @@ describe('UserManagementPage', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it("blocks and unblocks from either list with 'User {status} successfully!', showing Blocked and the last sign-in", async () => {
+    const api = installFetchMock();
+    const eve = row({ id: 'e1', full_name: 'Eve Lee', patient_id: null, approval_status: 'approved', last_sign_in_at: '2026-11-20T08:30:00Z' });
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
+    api.reply('/api/admin/experts-auth', { status: 200, body: { users: [eve] } }, { status: 200, body: { users: [{ ...eve, is_blocked: true }] } });
+    api.reply('/api/user-block/e1', { status: 200, body: { success: true, is_blocked: true } }, { status: 200, body: { success: true, is_blocked: false } });
+    renderAt('/admin/users');
+    await userEvent.click(screen.getByRole('tab', { name: 'Experts' }));
+    const eveRow = (await screen.findByText('Eve Lee')).closest('tr') as HTMLElement;
+    expect(within(eveRow).getByText(new Date('2026-11-20T08:30:00Z').toLocaleString())).toBeInTheDocument();
+    await userEvent.click(within(eveRow).getByRole('button', { name: 'Block Eve Lee' }));
+    expect(await screen.findByText(Messages.success.userStatusChanged('blocked'))).toBeInTheDocument();
+    expect(screen.getByText('User blocked successfully!')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/user-block/e1')?.body).toEqual({ is_blocked: true });
+    const blockedRow = (await screen.findByText('Blocked')).closest('tr') as HTMLElement;
+    await userEvent.click(within(blockedRow).getByRole('button', { name: 'Unblock Eve Lee' }));
+    expect(await screen.findByText('User unblocked successfully!')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/user-block/e1').map((c) => c.body)).toEqual([{ is_blocked: true }, { is_blocked: false }]);
   });
 
   it("shows 'Error: {message}' when the change is refused", async () => {

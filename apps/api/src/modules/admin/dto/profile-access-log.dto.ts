@@ -3,8 +3,8 @@ import {
   PROFILE_AUDIT_ACTIONS, type ProfileAccessLogEntry, type ProfileAccessLogListResponse, type ProfileAccessLogQuery, type ProfileAuditAction,
   ROLES, type Role,
 } from '@cqa/contracts';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
+import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 export class ProfileAccessLogQueryDto implements ProfileAccessLogQuery {
   @ApiPropertyOptional({ description: 'The patient record whose data was reached.' })
@@ -15,10 +15,10 @@ export class ProfileAccessLogQueryDto implements ProfileAccessLogQuery {
   @IsOptional() @IsUUID('all', { message: 'user_id must be a user id' })
   user_id?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @PageParam()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @PerPageParam(100, 25)
   per_page?: number;
 }
 

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, ApprovalRequest, ApprovalResponse, ApprovalStatus,
+  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, BlockRequest, BlockResponse, ApprovalRequest, ApprovalResponse, ApprovalStatus,
   AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, Role, ROLES, UserDetailResponse,
 } from '@cqa/contracts';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 export class ApprovalDto implements ApprovalRequest {
   @ApiProperty({ enum: APPROVAL_STATUSES })
@@ -15,6 +15,17 @@ export class ApprovalDto implements ApprovalRequest {
 export class ApprovalResponseDto implements ApprovalResponse {
   @ApiProperty({ enum: [true] }) success: true;
   @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
+}
+
+export class BlockDto implements BlockRequest {
+  @ApiProperty({ description: 'true blocks the account and ends its sessions at once; false unblocks it.' })
+  @IsBoolean({ message: 'is_blocked must be true or false' })
+  is_blocked: boolean;
+}
+
+export class BlockResponseDto implements BlockResponse {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty() is_blocked: boolean;
 }
 
 export class AdminUserSummaryDto implements AdminUserSummary {
@@ -28,6 +39,7 @@ export class AdminUserSummaryDto implements AdminUserSummary {
   @ApiProperty({ type: String, nullable: true }) email_confirmed_at: string | null;
   @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
   @ApiProperty() is_blocked: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'When the user last signed in; null when never.' }) last_sign_in_at: string | null;
   @ApiProperty({ type: String, nullable: true }) patient_id: string | null;
 }
 
@@ -54,10 +66,10 @@ export class AuthLogQueryDto {
   @ApiPropertyOptional() @IsOptional() @IsUUID('all', { message: 'user_id must be a user id' })
   user_id?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @PageParam()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @PerPageParam(100, 25)
   per_page?: number;
 }
 

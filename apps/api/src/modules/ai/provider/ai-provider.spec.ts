@@ -1,3 +1,4 @@
+import { aiTokens } from '../../../common/metrics/metrics';
 import { z } from 'zod';
 import { FakeAi, startFakeAi } from '../../../../../../tools/fake-ai/fake-ai-server';
 import { AiConfig, AiStructuredOutputMode, isAiConfigured, loadAiConfig } from '../../../config/ai-config';
@@ -67,6 +68,10 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     expect(result.model).toBe('fake-model');
     expect(result.usage.promptTokens).toBeGreaterThan(0);
     expect(result.usage.completionTokens).toBeGreaterThan(0);
+    // The Prometheus counter saw the same tokens.
+    const counted = (await aiTokens.get()).values;
+    expect(counted.find((v) => v.labels.kind === 'prompt')?.value).toBeGreaterThanOrEqual(result.usage.promptTokens);
+    expect(counted.find((v) => v.labels.kind === 'completion')?.value).toBeGreaterThanOrEqual(result.usage.completionTokens);
     expect(result.costUsd).toBeCloseTo((result.usage.promptTokens + 2 * result.usage.completionTokens) / 1e6, 9);
     expect(fake.stats().requests).toEqual([
       expect.objectContaining({ responseFormat: mode === 'prompt' ? 'none' : mode, model: 'fake-model', stream: false }),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AiConfig, isAiConfigured } from '../../../config/ai-config';
 import { AiAuthError, AiBadOutputError, AiNotConfiguredError, AiRateLimitedError, AiUpstreamError, retryAfterMs } from './ai-errors';
 import { estimateCostUsd } from './ai-pricing';
+import { aiTokens } from '../../../common/metrics/metrics';
 
 export { isAiConfigured };
 
@@ -101,6 +102,9 @@ export class AiProvider {
       const completion = await this.call(request, options.signal);
       usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
       usage.completionTokens += completion.usage?.completion_tokens ?? 0;
+      // Labelled with the configured model (a bounded set), not the provider's answer.
+      aiTokens.inc({ kind: 'prompt', model }, completion.usage?.prompt_tokens ?? 0);
+      aiTokens.inc({ kind: 'completion', model }, completion.usage?.completion_tokens ?? 0);
       answeredBy = completion.model || model;
       lastOutput = completion.choices[0]?.message?.content ?? '';
       const parsed = parseReply(schema, lastOutput);

@@ -216,8 +216,8 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
       expect(answer.ai_details!.profile_fields_used).toEqual(['age_band', 'cancer_type', 'cancer_stage', 'treatment_classes']);
       const [row] = (await ds.query('SELECT use_profile, profile_fields_used FROM ai_runs WHERE id = ?', [run.id])) as Array<{ use_profile: number }>;
       expect(Number(row.use_profile)).toBe(1);
-      // The job carries the run id only.
-      expect((await queue.getJob(aiAnswerJobId(run.id)))!.data).toEqual({ runId: run.id });
+      // The job carries the run id and the request id only: no profile, no question text.
+      expect((await queue.getJob(aiAnswerJobId(run.id)))!.data).toEqual({ runId: run.id, requestId: expect.any(String) });
     } finally {
       await phiApi.close();
     }

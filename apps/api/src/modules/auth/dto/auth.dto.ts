@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  APPROVAL_STATUSES, ApprovalStatus, ApprovalStatusResponse, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
+  APPROVAL_STATUSES, ApprovalStatus, CANCER_STAGES, PROFILE_CANCER_TYPES, SEXES, ApprovalStatusResponse, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
   RegisterRequest, RegisterResponse, ResetPasswordRequest, Role, ROLES, SelfRegisteringRole, SessionResponse,
 } from '@cqa/contracts';
 import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+
+import { NotCommonPassword, ProfileFieldValue } from './field-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const PASSWORD_MAX_LENGTH = 256;
@@ -17,7 +19,7 @@ export class RegisterDto implements RegisterRequest {
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
   @IsString({ message: Messages.validation.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH) @NotCommonPassword()
   password: string;
 
   @ApiProperty({ enum: ['patient', 'expert'] })
@@ -41,13 +43,13 @@ export class RegisterDto implements RegisterRequest {
   @Min(0, { message: Messages.validation.valueTooSmall(0) }) @Max(AGE_MAX, { message: Messages.validation.valueTooLarge(AGE_MAX) })
   age?: number;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(50)
+  @ApiPropertyOptional({ enum: SEXES }) @IsOptional() @Transform(trim) @ProfileFieldValue('sex')
   sex?: string;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100)
+  @ApiPropertyOptional({ enum: PROFILE_CANCER_TYPES }) @IsOptional() @Transform(trim) @ProfileFieldValue('cancer_type')
   cancer_type?: string;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(50)
+  @ApiPropertyOptional({ enum: CANCER_STAGES }) @IsOptional() @Transform(trim) @ProfileFieldValue('cancer_stage')
   cancer_stage?: string;
 
   @ApiPropertyOptional({ description: 'Patients: must be true.' })
@@ -87,7 +89,7 @@ export class ResetPasswordDto implements ResetPasswordRequest {
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH })
   @IsString({ message: Messages.validation.passwordRequired })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH) @NotCommonPassword()
   password: string;
 }
 

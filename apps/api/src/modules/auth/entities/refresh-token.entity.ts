@@ -12,6 +12,10 @@ export class RefreshTokenEntity {
   @Column({ name: 'family_id', type: 'char', length: 36 })
   familyId: string;
 
+  /** The family's sign-in: the session's absolute lifetime counts from here, whatever the rotations. */
+  @Column({ name: 'session_started_at', type: 'datetime', precision: 3 })
+  sessionStartedAt: Date;
+
   @Column({ name: 'token_hash', type: 'char', length: 64, unique: true })
   tokenHash: string;
 

@@ -4,9 +4,10 @@ import {
   ImportBatchListResponse, ImportBatchView, ImportRowStatus, ImportRowView, ImportTexts, importUrlsProblem, PasteImportRequest,
 } from '@cqa/contracts';
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import { Rule } from '../../../common/errors/rule';
 import { cancerTypeProblem } from '../../questions/dto/questions.dto';
+import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 /** 'Please enter a Link URL' for none, 'Please enter a valid URL' for any entry that is not an http(s) link. */
 export function importUrlListProblem(value: unknown): string | null {
@@ -38,12 +39,10 @@ export class PasteImportDto implements PasteImportRequest {
 }
 
 export class ListImportBatchesQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @PageParam()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 50, default: IMPORT_BATCHES_PER_PAGE })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(50)
+  @PerPageParam(50, IMPORT_BATCHES_PER_PAGE)
   per_page?: number;
 
   @ApiPropertyOptional({ description: 'Only the batches that added answers to this question.' })

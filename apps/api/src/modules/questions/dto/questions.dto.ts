@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  AiAnswerDetails, ANSWER_KINDS, AnswerKind, AnswerView, CANCER_TYPES, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
+  AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, CANCER_TYPES, RATING_ROLES, RatingRole, RoleRatingSummary, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
   MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
   QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
 } from '@cqa/contracts';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Rule } from '../../../common/errors/rule';
+import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 export function questionTextProblem(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return Messages.validation.questionTextRequired;
@@ -33,12 +33,10 @@ export class ListQuestionsQueryDto implements QuestionListQuery {
   @IsOptional() @IsString() @MaxLength(SEARCH_MAX_LENGTH)
   q?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @PageParam()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_QUESTIONS_PER_PAGE, default: QUESTIONS_PER_PAGE })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_QUESTIONS_PER_PAGE)
+  @PerPageParam(MAX_QUESTIONS_PER_PAGE, QUESTIONS_PER_PAGE)
   per_page?: number;
 }
 
@@ -80,7 +78,7 @@ export class QuestionSummaryDto implements QuestionSummary {
   @ApiProperty() question_text: string;
   @ApiProperty({ description: "'General' when none was given." }) cancer_type: string;
   @ApiProperty() created_at: string;
-  @ApiProperty({ type: String, nullable: true, description: "The asking patient's record id; null shows as 'Anonymous'." }) patient_id: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: "The asking patient's record id; null shows as 'Anonymous'. Left out for patients except on their own questions." }) patient_id?: string | null;
   @ApiProperty() answers_count: number;
   @ApiProperty() has_expert_answer: boolean;
 }
@@ -98,6 +96,24 @@ export class CommunityAnswerMetaDto implements CommunityAnswerMeta {
   @ApiProperty({ enum: [COMMUNITY_ANSWER_LABEL] }) label: typeof COMMUNITY_ANSWER_LABEL;
 }
 
+export class RoleRatingSummaryDto implements RoleRatingSummary {
+  @ApiProperty({ type: Number, nullable: true, description: 'One decimal; null when unrated.' }) average: number | null;
+  @ApiProperty() count: number;
+}
+
+export class RatingsByRoleDto implements Record<RatingRole, RoleRatingSummary> {
+  @ApiProperty({ type: RoleRatingSummaryDto }) expert: RoleRatingSummaryDto;
+  @ApiProperty({ type: RoleRatingSummaryDto }) patient: RoleRatingSummaryDto;
+}
+
+export class AnswerFeedbackViewDto implements AnswerFeedbackView {
+  @ApiProperty({ enum: RATING_ROLES }) role: RatingRole;
+  @ApiProperty({ type: String, nullable: true, description: "The expert's account name; null for patients." }) author: string | null;
+  @ApiProperty() rating: number;
+  @ApiProperty() feedback: string;
+  @ApiProperty() created_at: string;
+}
+
 export class AnswerViewDto implements AnswerView {
   @ApiProperty() id: number;
   @ApiProperty() question_id: number;
@@ -107,10 +123,14 @@ export class AnswerViewDto implements AnswerView {
   @ApiProperty({ type: [String] }) sources: string[];
   @ApiProperty({ type: String, nullable: true }) search_method: string | null;
   @ApiProperty({ type: String, nullable: true }) expert_id: string | null;
-  @ApiProperty({ type: String, nullable: true }) expert_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The author: an expert account's own name (never a client-sent value)." }) expert_name: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'A custom label the expert gave, shown beside their name.' }) expert_label: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty({ type: Number, nullable: true, description: 'One decimal; null when unrated.' }) average_rating: number | null;
   @ApiProperty() rating_count: number;
+  @ApiProperty({ type: RatingsByRoleDto }) ratings_by_role: RatingsByRoleDto;
+  @ApiProperty({ type: [AnswerFeedbackViewDto], description: "Experts' feedback on AI and deep-research answers; admins also see patients' and all other feedback." })
+  feedback: AnswerFeedbackViewDto[];
   @ApiProperty({ type: Number, nullable: true, description: "The caller's own rating." }) my_rating: number | null;
   @ApiProperty({ type: String, nullable: true, description: "The caller's own feedback." }) my_feedback: string | null;
   @ApiProperty({ type: [String], description: 'Titles of cited papers retracted since publication (nightly re-check); empty when none.' }) retracted_sources: string[];

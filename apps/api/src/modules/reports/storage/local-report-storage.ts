@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, open, rename, rm } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HashingMeter } from './hashing-meter';
-import { assertStorageKey, newStorageKey, ReportFileMissingError, ReportStorage, StoredObject, WriteOptions } from './report-storage';
+import { assertStorageKey, isStorageKey, ListedObject, newStorageKey, ReportFileMissingError, ReportStorage, StoredObject, WriteOptions } from './report-storage';
 
 const TEMP_DIR = '.partial';
 
@@ -57,6 +57,30 @@ export class LocalReportStorage extends ReportStorage {
     } catch {
       return false;
     }
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    for (const dir of await readdir(this.root).catch(() => [] as string[])) {
+      if (!/^[a-f0-9]{2}$/.test(dir)) continue;
+      for (const name of await readdir(path.join(this.root, dir)).catch(() => [] as string[])) {
+        if (!isStorageKey(name) || !name.startsWith(dir)) continue;
+        const info = await stat(path.join(this.root, dir, name)).catch(() => null);
+        if (info?.isFile()) yield { key: name, modifiedAt: info.mtime };
+      }
+    }
+  }
+
+  async removeStalePartials(olderThan: Date): Promise<number> {
+    const dir = path.join(this.root, TEMP_DIR);
+    let removed = 0;
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (info?.isFile() && info.mtime < olderThan) {
+        await rm(path.join(dir, name), { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private pathOf(key: string): string {

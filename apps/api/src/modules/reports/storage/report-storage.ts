@@ -26,6 +26,15 @@ export abstract class ReportStorage {
   abstract delete(key: string): Promise<void>;
   /** Whether an object exists (tests and maintenance). */
   abstract exists(key: string): Promise<boolean>;
+  /** Every stored object with its last change, for the sweep; names that are not storage keys are left out. */
+  abstract list(): AsyncIterable<ListedObject>;
+  /** Removes unfinished writes older than `olderThan` (a process killed mid-upload); returns how many. */
+  abstract removeStalePartials(olderThan: Date): Promise<number>;
+}
+
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class ReportTooLargeError extends Error {
@@ -43,6 +52,8 @@ export class ReportFileMissingError extends Error {
 }
 
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
+
+export const isStorageKey = (name: string): boolean => KEY_PATTERN.test(name);
 
 /** 128 random bits as hex: unguessable and safe as a file or object name. */
 export function newStorageKey(): string {

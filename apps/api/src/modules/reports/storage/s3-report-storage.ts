@@ -1,12 +1,12 @@
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CompletedPart, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
+  GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { S3StorageConfig } from '../../../config/app-config';
 import { HashingMeter } from './hashing-meter';
-import { assertStorageKey, ReportFileMissingError, ReportStorage, StoredObject, WriteOptions } from './report-storage';
+import { assertStorageKey, isStorageKey, ListedObject, ReportFileMissingError, ReportStorage, StoredObject, WriteOptions } from './report-storage';
 
 /** S3's smallest part but the last; also the most one upload holds in memory. */
 export const S3_PART_BYTES = 5 * 1024 * 1024;
@@ -104,6 +104,30 @@ export class S3ReportStorage extends ReportStorage {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async *list(): AsyncIterable<ListedObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: KEY_PREFIX, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        const key = (object.Key ?? '').slice(KEY_PREFIX.length);
+        if (isStorageKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date() };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /** Multipart uploads left open by a process that died mid-upload (a bucket lifecycle rule can do this too). */
+  async removeStalePartials(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: KEY_PREFIX }));
+    for (const upload of page.Uploads ?? []) {
+      if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+      removed++;
+    }
+    return removed;
   }
 
   private objectKey(key: string): string {

@@ -39,11 +39,27 @@ describe('cleanFileName', () => {
 
   it('drops folders and control characters, and names a nameless file by its type', () => {
     expect(cleanFileName('C:\\Users\\x\\scan.png', 'image/png')).toBe('scan.png');
-    expect(cleanFileName('../../etc/passwd', 'application/pdf')).toBe('passwd');
+    expect(cleanFileName('../../etc/passwd', 'application/pdf')).toBe('passwd.pdf');
     expect(cleanFileName('a\u0000b\r\nc.pdf', 'application/pdf')).toBe('abc.pdf');
     expect(cleanFileName('', 'image/jpeg')).toBe('report.jpg');
     expect(cleanFileName('..', 'image/png')).toBe('report.png');
     expect(cleanFileName(undefined, 'application/pdf')).toBe('report.pdf');
+  });
+
+  it('drops bidi overrides, isolates, marks and zero-width characters', () => {
+    expect(cleanFileName('report\u202Efdp.exe.pdf', 'application/pdf')).toBe('reportfdp.exe.pdf');
+    expect(cleanFileName('\u2066scan\u2069\u200E\u200B\uFEFF.png', 'image/png')).toBe('scan.png');
+    expect(cleanFileName('\u202E\u200F', 'image/png')).toBe('report.png');
+  });
+
+  it('gives the file the extension of its detected type', () => {
+    expect(cleanFileName('x.html', 'application/pdf')).toBe('x.pdf');
+    expect(cleanFileName('x.HTML', 'application/pdf')).toBe('x.pdf');
+    expect(cleanFileName('lab results', 'application/pdf')).toBe('lab results.pdf');
+    expect(cleanFileName('scan.jpeg', 'image/jpeg')).toBe('scan.jpeg');
+    expect(cleanFileName('scan.JPG', 'image/jpeg')).toBe('scan.JPG');
+    expect(cleanFileName('scan.png', 'image/jpeg')).toBe('scan.jpg');
+    expect(cleanFileName('.html', 'application/pdf')).toBe('.html.pdf');
   });
 
   it('shortens a long name to 255 characters, keeping the extension', () => {

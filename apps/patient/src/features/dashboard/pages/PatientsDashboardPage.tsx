@@ -39,7 +39,7 @@ export function PatientsDashboardPage() {
 
   return (
     <section>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
+      <div className="cqa-page-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
         <PageTitle>{PATIENTS_DASHBOARD_TITLE}</PageTitle>
         <Button type="primary" size="large" onClick={() => setAsking(true)}>
           {QuestionTexts.askButton}

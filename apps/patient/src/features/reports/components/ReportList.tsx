@@ -24,7 +24,7 @@ export function ReportList({ reports, editable, onOpen, onDelete, deletingId }: 
       pagination={{ pageSize: REPORTS_PER_PAGE, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: 'max-content' }}
       columns={[
-        { title: ReportScreenTexts.columns.file, dataIndex: 'file_name', key: 'file', render: (name: string) => <span style={{ wordBreak: 'break-word' }}>{name}</span> },
+        { title: ReportScreenTexts.columns.file, dataIndex: 'file_name', key: 'file', fixed: 'left', render: (name: string) => <span style={{ wordBreak: 'break-word' }}>{name}</span> },
         { title: ReportScreenTexts.columns.type, dataIndex: 'report_type', key: 'type' },
         { title: ReportScreenTexts.columns.date, key: 'date', render: (_, report) => <time dateTime={report.upload_date}>{uploadDate(report.upload_date)}</time> },
         { title: ReportScreenTexts.columns.size, key: 'size', render: (_, report) => formatFileSize(report.file_size) },

@@ -90,7 +90,7 @@ export function ReportUploadForm({ patientUserId }: { patientUserId: string }) {
             value={reportType}
             onChange={setReportType}
             options={REPORT_TYPE_OPTIONS.map(({ value, label }) => ({ value, label }))}
-            style={{ minWidth: 220 }}
+            style={{ minWidth: 'min(220px, 100%)' }}
             disabled={uploading}
           />
         </div>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { Link } from 'react-router-dom';
-import { Messages, type AuthUser, type Role } from '@cqa/contracts';
-import { errorMessage, paths, sessionStarted, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
+import { isTwoFactorChallenge, Messages, type AuthUser, type Role, type SessionResponse, type TwoFactorChallengeResponse } from '@cqa/contracts';
+import { errorMessage, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
+import { TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
+import { InstitutionSignIn, InstitutionSignInRefusal } from './InstitutionSignIn';
 
 interface LoginValues { email: string; password: string }
 
@@ -13,22 +15,44 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
   const [failure, setFailure] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const toast = useToast();
+  const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
+
+  const signedIn = async (session: SessionResponse) => {
+    if (!session?.accessToken || !session.user) {
+      setChallenge(null);
+      setFailure(Messages.errors.invalidLoginResponse);
+      return;
+    }
+    // The server refuses another role's account with the spec's named text; should an answer still name another role,
+    // the session is ended at once (spec section 4: on a mismatch the user is signed out).
+    if (session.user.role !== role) {
+      await dispatch(signOut()); // ends the refresh token the server just set; the session never starts on this side
+      setChallenge(null);
+      setFailure(Messages.portal.roleMismatch);
+      return;
+    }
+    dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
+    toast.success(Messages.success.login);
+    onSignedIn(session.user);
+  };
 
   const submit = async ({ email, password }: LoginValues) => {
     setFailure(null);
     try {
-      const session = await login({ email: email.trim(), password, role }).unwrap();
-      dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
-      toast.success(Messages.success.login);
-      onSignedIn(session.user);
+      const result = await login({ email: email.trim(), password, role }).unwrap();
+      if (isTwoFactorChallenge(result)) setChallenge(result);
+      else await signedIn(result);
     } catch (error) {
       setFailure(errorMessage(error, Messages.errors.loginFailed));
     }
   };
 
+  if (challenge) return <TwoFactorSignInStep challenge={challenge} onSession={signedIn} onRestart={() => setChallenge(null)} />;
+
   return (
     <Form<LoginValues> layout="vertical" name={`login-${role}`} onFinish={submit} requiredMark={false} disabled={isLoading}>
       {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {role !== 'patient' && <InstitutionSignInRefusal />}
       <Form.Item
         label="Email"
         name="email"
@@ -42,6 +66,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       <Button type="primary" htmlType="submit" loading={isLoading} block>
         Login
       </Button>
+      {role !== 'patient' && <InstitutionSignIn portal={role} />}
       <p style={{ marginTop: 12 }}>
         <Link to={paths.forgotPassword}>Forgot password?</Link>
       </p>

@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { isCommonPassword, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
 
 /** The email field's checks on every auth form (spec section 5). */
 export const EMAIL_RULES: Rule[] = [
@@ -7,8 +7,14 @@ export const EMAIL_RULES: Rule[] = [
   { type: 'email', message: Messages.validation.emailInvalid },
 ];
 
-/** A password being chosen (registration, reset): required and at least PASSWORD_MIN_LENGTH characters. */
+/** A password being chosen (registration, reset): required, at least PASSWORD_MIN_LENGTH characters, not a common one (the API enforces the same). */
 export const NEW_PASSWORD_RULES: Rule[] = [
   { required: true, message: Messages.validation.passwordRequired },
   { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
+  {
+    validator: (_rule, value: unknown) =>
+      typeof value === 'string' && value.length >= PASSWORD_MIN_LENGTH && isCommonPassword(value)
+        ? Promise.reject(new Error(Messages.validation.passwordTooCommon))
+        : Promise.resolve(),
+  },
 ];

@@ -109,6 +109,14 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText(Messages.validation.passwordsDoNotMatch)).toBeInTheDocument();
   });
 
+  it('warns about a common password, whatever its case, as the API refuses it', async () => {
+    renderAt('/reset-password?token=t1');
+    fill(screen.getByLabelText('New password'), 'PASSWORD');
+    expect(await screen.findByText(Messages.validation.passwordTooCommon)).toBeInTheDocument();
+    fill(screen.getByLabelText('New password'), '12345678');
+    expect(await screen.findByText(Messages.validation.passwordTooCommon)).toBeInTheDocument();
+  });
+
   it("shows the server's same-password message, and on success toasts and goes to /", async () => {
     const api = installFetchMock();
     api.reply(

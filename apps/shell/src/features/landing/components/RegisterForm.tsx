@@ -60,7 +60,11 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
     };
     try {
       const result = await register(body).unwrap();
-      if (!result?.user?.id) {
+      if (!result) {
+        setFailure(Messages.errors.registrationFailed);
+        return;
+      }
+      if (!result.user?.id) {
         setFailure(Messages.errors.invalidRegistrationResponse);
         return;
       }

@@ -162,4 +162,30 @@ describe('LandingPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AuthTexts.invalidCredentials);
   });
+
+  it("signs out and says 'Your account role does not match this login portal.' when a session names another role", async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', session(testUser('expert')));
+    api.reply('/api/auth/logout', { status: 204 });
+    const store = renderLanding();
+    fill(screen.getByLabelText('Email'), 'e@x.org');
+    fill(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.portal.roleMismatch);
+    await waitFor(() => expect(store.getState().auth.status).toBe('anonymous'));
+    expect(api.calls.map((c) => c.url)).toContain('/api/auth/logout');
+  });
+
+  it("says 'Invalid login response' when the answer carries no session", async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 200, body: { user: null } });
+    const store = renderLanding();
+    fill(screen.getByLabelText('Email'), 'p@x.org');
+    fill(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.errors.invalidLoginResponse);
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
 });

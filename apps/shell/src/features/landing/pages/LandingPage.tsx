@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Radio, Result, Row, Typography } from 'antd';
-import { Link, useNavigate } from 'react-router-dom';
-import { Messages, type SelfRegisteringRole } from '@cqa/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Messages, OIDC_ERROR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
 import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { LoginForm } from '../../auth/components/LoginForm';
@@ -16,7 +16,7 @@ export const ROLE_PROMPT = 'I am logging in/registering as a...';
 export function LandingPage() {
   return (
     <section>
-      <Row gutter={[48, 32]}>
+      <Row gutter={[{ xs: 0, md: 48 }, 32]}>
         <Col xs={24} md={12}>
           <PageTitle>An AI-powered network of top cancer researchers</PageTitle>
           <Typography.Paragraph style={{ fontSize: 18 }}>
@@ -39,8 +39,11 @@ export function LandingPage() {
 function AccessPanel() {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
-  const [role, setRole] = useState<SelfRegisteringRole>('patient');
-  const [mode, setModeState] = useState<Mode>(() => (readHasAccount() ? 'login' : 'register'));
+  // An institution sign-in that was refused comes back here (experts only): show the expert login with the reason.
+  const [params] = useSearchParams();
+  const institutionRefusal = params.has(OIDC_ERROR_PARAM);
+  const [role, setRole] = useState<SelfRegisteringRole>(institutionRefusal ? 'expert' : 'patient');
+  const [mode, setModeState] = useState<Mode>(() => (institutionRefusal || readHasAccount() ? 'login' : 'register'));
   const [screen, setScreen] = useState<Screen>('form');
   const [registeredMessage, setRegisteredMessage] = useState<string>(Messages.success.registration);
 

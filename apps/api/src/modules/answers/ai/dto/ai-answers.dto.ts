@@ -3,8 +3,8 @@ import {
   AI_ANSWER_STAGES, AI_RUN_STATUSES, AI_RUN_TRIGGERS, AiAnswerStage, AiRunAdminRow, AiRunListResponse, AiRunStatus, AiRunTimings, AiRunTrigger,
   AiRunView, AiSettings, GenerateAiAnswerRequest,
 } from '@cqa/contracts';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { PageParam, PerPageParam } from '../../../../common/http/pagination';
 
 export class GenerateAiAnswerDto implements GenerateAiAnswerRequest {
   @ApiPropertyOptional({ default: true, description: 'A new run whose answer replaces the generated one (hand-typed AI answers stay). false: the existing answer is kept.' })
@@ -76,11 +76,9 @@ export class AiRunListResponseDto implements AiRunListResponse {
 }
 
 export class AiRunListQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  @PageParam()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 25 })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  @PerPageParam(100, 25)
   per_page?: number;
 }

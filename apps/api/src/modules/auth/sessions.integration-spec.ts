@@ -1,0 +1,190 @@
+import { ApiErrorBody, AuthTexts, Messages, QUEUES_PASS_COOKIE, SessionResponse } from '@cqa/contracts';
+import { DataSource } from 'typeorm';
+import { RunningApi, startApi } from '../../../test/api-harness';
+import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { SessionService } from './session.service';
+
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+/** Issues 15 and 17: sign-in throttling, registration of a rejected account, cross-site refusal, revocation at once, lifetimes. */
+describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and Redis)', () => {
+  let api: RunningApi;
+  let db: DataSource;
+  beforeAll(async () => {
+    api = await startApi({ QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_sessions`, PUBLIC_URL: 'http://cqa.test:8080', TRUST_PROXY: 'true', AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_RATE_LIMIT_PER_IP: '3' });
+    db = api.app.get(DataSource);
+  });
+  afterAll(async () => { await api.close(); });
+
+  const error = (result: { body: unknown }) => (result.body as ApiErrorBody).message;
+  let ipCounter = 0;
+  const freshIp = () => `2001:db8:5::${(++ipCounter).toString(16)}:${Date.now() % 65536}`;
+  const me = (token: string) => call(api, 'GET', '/api/auth/me', { token });
+  const refresh = (cookie?: string, headers: Record<string, string> = {}) => call<SessionResponse>(api, 'POST', '/api/auth/refresh', { cookie, headers });
+  const login = (email: string, password: string, ip: string, role = 'patient') =>
+    call<SessionResponse>(api, 'POST', '/api/auth/login', { body: { email, password, role }, headers: { 'x-forwarded-for': ip } });
+
+  describe('sign-in throttle (15.1)', () => {
+    it('counts failures only: many successful sign-ins pass, and a success clears the account\'s failures', async () => {
+      const patient = await createUser(api, 'patient');
+      for (let i = 0; i < 3; i++) expect((await login(patient.email, TEST_PASSWORD, freshIp())).status).toBe(200);
+      expect((await login(patient.email, 'wrong-password-1', freshIp())).status).toBe(401);
+      expect((await login(patient.email, TEST_PASSWORD, freshIp())).status).toBe(200);
+      // The success reset the count: two more failures are allowed before the lock.
+      for (let i = 0; i < 2; i++) expect((await login(patient.email, 'wrong-password-1', freshIp())).status).toBe(401);
+      const locked = await login(patient.email, TEST_PASSWORD, freshIp());
+      expect(locked.status).toBe(429);
+      expect(error(locked)).toBe(Messages.platform.tooManyRequests);
+    }, 120_000);
+
+    it('locks an address after its failures, whatever accounts it tries, but not for its successes', async () => {
+      const ip = freshIp();
+      const patient = await createUser(api, 'patient');
+      for (let i = 0; i < 4; i++) expect((await login(patient.email, TEST_PASSWORD, ip)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await login(uniqueEmail('nobody'), 'wrong-password-1', ip)).status).toBe(401);
+      expect((await login(patient.email, TEST_PASSWORD, ip)).status).toBe(429);
+    }, 120_000);
+  });
+
+  describe('registration of a rejected account (15.3)', () => {
+    it("answers 403 with the spec's rejected text; other existing accounts stay 409", async () => {
+      const rejected = await createUser(api, 'expert', { status: 'rejected' });
+      const body = { email: rejected.email.toUpperCase(), password: TEST_PASSWORD, role: 'expert', first_name: 'R', last_name: 'J', agreeToTerms: true };
+      const again = await call(api, 'POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': freshIp() } });
+      expect(again.status).toBe(403);
+      expect(error(again)).toBe(Messages.errors.registrationRejected);
+      const pending = await createUser(api, 'expert', { status: 'pending' });
+      const dup = await call(api, 'POST', '/api/auth/register', { body: { ...body, email: pending.email }, headers: { 'x-forwarded-for': freshIp() } });
+      expect(dup.status).toBe(409);
+    });
+  });
+
+  describe('login CSRF (17.2)', () => {
+    it('refuses a form post to the login with 415 and sets no cookie', async () => {
+      const patient = await createUser(api, 'patient');
+      const form = new URLSearchParams({ email: patient.email, password: TEST_PASSWORD, role: 'patient' });
+      const res = await fetch(`${api.baseUrl}/api/auth/login`, { method: 'POST', body: form });
+      expect(res.status).toBe(415);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(((await res.json()) as ApiErrorBody).message).toBe(AuthTexts.jsonOnly);
+      const plain = await fetch(`${api.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(Object.fromEntries(form)) });
+      expect(plain.status).toBe(415);
+    });
+
+    it('refuses cross-site requests to the cookie routes; same-origin, allowed and header-less ones pass', async () => {
+      const patient = await createUser(api, 'patient');
+      const { cookie } = await signIn(api, patient);
+      const evil = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+      for (const [method, path] of [['POST', '/api/auth/refresh'], ['POST', '/api/auth/logout'], ['POST', '/api/auth/login'], ['GET', '/admin/queues/api/queues']]) {
+        const res = await call(api, method!, path!, { cookie, headers: evil });
+        expect({ path, status: res.status }).toEqual({ path, status: 403 });
+        expect(res.setCookie).toEqual([]);
+      }
+      expect((await refresh(cookie, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+      expect((await refresh(cookie, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+      expect((await refresh(cookie, { origin: 'null' })).status).toBe(403);
+      // The session survived the refused attempts.
+      const own = await refresh(cookie, { origin: api.baseUrl, 'sec-fetch-site': 'same-origin' });
+      expect(own.status).toBe(200);
+      const allowed = await refresh(refreshCookie(own), { origin: 'http://cqa.test:8080', 'sec-fetch-site': 'cross-site' });
+      expect(allowed.status).toBe(200);
+      expect((await refresh(refreshCookie(allowed))).status).toBe(200);
+    });
+  });
+
+  describe('revocation at once (17.5)', () => {
+    it('logout ends the access token and the job dashboard pass at once', async () => {
+      const admin = await createUser(api, 'admin');
+      const { token, cookie } = await signIn(api, admin);
+      const pass = await call(api, 'POST', '/api/admin/queues-session', { token });
+      const passCookie = pass.setCookie.find((c) => c.startsWith(`${QUEUES_PASS_COOKIE.name}=`))!.split(';')[0]!;
+      const board = () => fetch(`${api.baseUrl}/admin/queues`, { headers: { cookie: passCookie }, redirect: 'manual' }).then((r) => r.status);
+      expect(await board()).toBe(200);
+      expect((await me(token)).status).toBe(200);
+      expect((await call(api, 'POST', '/api/auth/logout', { cookie })).status).toBe(204);
+      const after = await me(token);
+      expect(after.status).toBe(401);
+      expect(error(after)).toBe(Messages.platform.signInRequired);
+      expect(await board()).not.toBe(200);
+    });
+
+    it('refresh-token reuse ends the access tokens of the family at once', async () => {
+      const patient = await createUser(api, 'patient');
+      const { cookie: first } = await signIn(api, patient);
+      const rotated = await refresh(first);
+      const token = rotated.body.accessToken;
+      expect((await me(token)).status).toBe(200);
+      expect((await refresh(first)).status).toBe(401);
+      expect((await me(token)).status).toBe(401);
+    });
+
+    it('revokeAllOf (an admin blocking a user) ends every session at once; a blocked user is refused by the token check and at refresh', async () => {
+      const expert = await createUser(api, 'expert');
+      const a = await signIn(api, expert);
+      const b = await signIn(api, expert);
+      await db.query('UPDATE users SET is_blocked = 1 WHERE id = ?', [expert.id]);
+      await api.app.get(SessionService).revokeAllOf(expert.id);
+      for (const session of [a, b]) {
+        expect((await me(session.token)).status).toBe(401);
+        expect((await refresh(session.cookie)).status).toBe(403);
+      }
+      // Blocked without a revocation (a database change): the token check itself refuses.
+      const other = await createUser(api, 'expert');
+      const c = await signIn(api, other);
+      await db.query('UPDATE users SET is_blocked = 1 WHERE id = ?', [other.id]);
+      const blocked = await me(c.token);
+      expect(blocked.status).toBe(403);
+      expect(error(blocked)).toBe(Messages.errors.unableToAccess);
+      const restore = await refresh(c.cookie);
+      expect(restore.status).toBe(403);
+      expect(error(restore)).toBe(Messages.errors.unableToAccess);
+    });
+
+    it('a new sign-in after a revocation works at once', async () => {
+      const patient = await createUser(api, 'patient');
+      await signIn(api, patient);
+      await api.app.get(SessionService).revokeAllOf(patient.id);
+      const { token } = await signIn(api, patient);
+      expect((await me(token)).status).toBe(200);
+    });
+  });
+
+  describe('lifetimes (17.7)', () => {
+    const expiresOf = async (userId: string) =>
+      ((await db.query('SELECT expires_at FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL AND replaced_by IS NULL', [userId])) as { expires_at: Date }[])[0]!.expires_at.getTime();
+
+    it('gives staff a 12-hour idle limit and patients 7 days, renewed by each refresh', async () => {
+      const admin = await createUser(api, 'admin');
+      const patient = await createUser(api, 'patient');
+      const before = Date.now();
+      await signIn(api, admin);
+      await signIn(api, patient);
+      expect(Math.abs((await expiresOf(admin.id)) - before - 12 * HOUR)).toBeLessThan(60_000);
+      expect(Math.abs((await expiresOf(patient.id)) - before - 7 * DAY)).toBeLessThan(60_000);
+    });
+
+    it('ends a session at its absolute lifetime from sign-in, however often it was refreshed', async () => {
+      const expert = await createUser(api, 'expert');
+      const { cookie } = await signIn(api, expert);
+      // Signed in 6 days 23 hours ago: the next refresh may only run to the 7-day end, not 12 more hours.
+      await db.query('UPDATE refresh_tokens SET session_started_at = ? WHERE user_id = ?', [new Date(Date.now() - 7 * DAY + HOUR), expert.id]);
+      const near = await refresh(cookie);
+      expect(near.status).toBe(200);
+      const end = await expiresOf(expert.id);
+      expect(Math.abs(end - (Date.now() + HOUR))).toBeLessThan(60_000);
+      // Past the absolute end: refused although the token's own expiry (idle) was not reached.
+      await db.query('UPDATE refresh_tokens SET session_started_at = ? WHERE user_id = ?', [new Date(Date.now() - 8 * DAY), expert.id]);
+      const late = await refresh(refreshCookie(near));
+      expect(late.status).toBe(401);
+      expect(error(late)).toBe(Messages.errors.noActiveSession);
+    });
+
+    it('ends an idle session', async () => {
+      const patient = await createUser(api, 'patient');
+      const { cookie } = await signIn(api, patient);
+      await db.query('UPDATE refresh_tokens SET expires_at = ? WHERE user_id = ?', [new Date(Date.now() - 1000), patient.id]);
+      expect((await refresh(cookie)).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  TwoFactorChallengeRequest, TwoFactorChallengeResponse, TwoFactorConfirmRequest, TwoFactorDisableRequest, TwoFactorEnabledResponse,
+  TwoFactorEnrolConfirmRequest, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts, TwoFactorVerifyRequest,
+} from '@cqa/contracts';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { SessionResponseDto } from '../../dto/auth.dto';
+
+const SIX_DIGITS = /^\s*\d{6}\s*$/;
+
+export class TwoFactorChallengeDto implements TwoFactorChallengeRequest {
+  @ApiProperty() @IsString() @IsNotEmpty({ message: TwoFactorTexts.challengeExpired }) @MaxLength(128)
+  challenge: string;
+}
+
+export class TwoFactorVerifyDto extends TwoFactorChallengeDto implements TwoFactorVerifyRequest {
+  @ApiPropertyOptional({ description: 'The 6-digit code from the authenticator app.' })
+  @ValidateIf((dto: TwoFactorVerifyDto) => dto.recoveryCode === undefined)
+  @IsString({ message: TwoFactorTexts.codeRequired }) @Matches(SIX_DIGITS, { message: TwoFactorTexts.codeFormat })
+  code?: string;
+
+  @ApiPropertyOptional({ description: 'One unused recovery code instead of a code.' })
+  @IsOptional() @IsString() @MaxLength(32)
+  recoveryCode?: string;
+}
+
+export class TwoFactorConfirmDto implements TwoFactorConfirmRequest {
+  @ApiProperty() @IsString({ message: TwoFactorTexts.codeFormat }) @Matches(SIX_DIGITS, { message: TwoFactorTexts.codeFormat })
+  code: string;
+}
+
+export class TwoFactorEnrolConfirmDto extends TwoFactorChallengeDto implements TwoFactorEnrolConfirmRequest {
+  @ApiProperty() @IsString({ message: TwoFactorTexts.codeFormat }) @Matches(SIX_DIGITS, { message: TwoFactorTexts.codeFormat })
+  code: string;
+}
+
+export class TwoFactorDisableDto implements TwoFactorDisableRequest {
+  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(256)
+  password: string;
+
+  @ApiProperty() @IsString({ message: TwoFactorTexts.codeFormat }) @Matches(SIX_DIGITS, { message: TwoFactorTexts.codeFormat })
+  code: string;
+}
+
+export class TwoFactorChallengeResponseDto implements TwoFactorChallengeResponse {
+  @ApiProperty({ enum: [true] }) twoFactorRequired: true;
+  @ApiProperty() challenge: string;
+  @ApiProperty() enrolmentRequired: boolean;
+  @ApiProperty() expiresIn: number;
+}
+
+export class TwoFactorSetupResponseDto implements TwoFactorSetupResponse {
+  @ApiProperty({ description: 'Base32, for typing into the app.' }) secret: string;
+  @ApiProperty() otpauthUrl: string;
+  @ApiProperty({ description: 'PNG data URL of the QR code.' }) qrCodeDataUrl: string;
+}
+
+export class TwoFactorEnabledResponseDto implements TwoFactorEnabledResponse {
+  @ApiProperty({ type: [String] }) recoveryCodes: string[];
+}
+
+export class TwoFactorEnrolledSessionDto extends SessionResponseDto {
+  @ApiProperty({ type: [String] }) recoveryCodes: string[];
+}
+
+export class TwoFactorStatusResponseDto implements TwoFactorStatusResponse {
+  @ApiProperty() enabled: boolean;
+  @ApiProperty() required: boolean;
+  @ApiProperty() recoveryCodesLeft: number;
+}

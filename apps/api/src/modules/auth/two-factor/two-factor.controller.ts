@@ -1,0 +1,116 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MessageResponse, TwoFactorTexts } from '@cqa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Public, Roles } from '../../../common/access/access.decorator';
+import type { AuthenticatedUser } from '../../../common/access/access.guard';
+import { Client, ClientInfo } from '../../../common/access/client-info';
+import { CurrentUser } from '../../../common/access/current-user';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { MessageResponseDto, SessionResponseDto } from '../dto/auth.dto';
+import { setRefreshCookie } from '../refresh-cookie';
+import { SessionService } from '../session.service';
+import {
+  TwoFactorChallengeDto, TwoFactorConfirmDto, TwoFactorDisableDto, TwoFactorEnabledResponseDto, TwoFactorEnrolConfirmDto,
+  TwoFactorEnrolledSessionDto, TwoFactorSetupResponseDto, TwoFactorStatusResponseDto, TwoFactorVerifyDto,
+} from './dto/two-factor.dto';
+import { TwoFactorSignIn } from './two-factor-sign-in.service';
+import { TwoFactorService } from './two-factor.service';
+
+/** The second sign-in step, open to the holder of a challenge from POST /api/auth/login. */
+@ApiTags('auth')
+@Controller('auth/two-factor')
+export class TwoFactorSignInController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly signIn: TwoFactorSignIn) {}
+
+  @Post('verify')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: SessionResponseDto, description: 'Also sets the httpOnly refresh cookie.' })
+  async verify(
+    @Body() body: TwoFactorVerifyDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionResponseDto> {
+    const session = await this.signIn.verify(body.challenge, { code: body.code, recoveryCode: body.recoveryCode }, client);
+    setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
+    return session.body;
+  }
+
+  @Post('enrol/setup')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins).' })
+  enrolSetup(@Body() body: TwoFactorChallengeDto): Promise<TwoFactorSetupResponseDto> {
+    return this.signIn.enrolSetup(body.challenge);
+  }
+
+  @Post('enrol/confirm')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: TwoFactorEnrolledSessionDto, description: 'The recovery codes (shown once) and the session; sets the refresh cookie.' })
+  async enrolConfirm(
+    @Body() body: TwoFactorEnrolConfirmDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TwoFactorEnrolledSessionDto> {
+    const { session, recoveryCodes } = await this.signIn.enrolConfirm(body.challenge, body.code, client);
+    setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
+    return { ...session.body, recoveryCodes };
+  }
+}
+
+/** A signed-in user's own authenticator. */
+@ApiTags('account')
+@Controller('account/two-factor')
+export class AccountTwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService, private readonly sessions: SessionService) {}
+
+  @Get()
+  @Roles('patient', 'expert', 'admin')
+  @ApiOkResponse({ type: TwoFactorStatusResponseDto })
+  status(@CurrentUser() caller: AuthenticatedUser): Promise<TwoFactorStatusResponseDto> {
+    return this.twoFactor.status(caller);
+  }
+
+  @Post('setup')
+  @Roles('patient', 'expert', 'admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: TwoFactorSetupResponseDto })
+  setup(@CurrentUser() caller: AuthenticatedUser): Promise<TwoFactorSetupResponseDto> {
+    return this.twoFactor.beginSetup(caller.id);
+  }
+
+  @Post('confirm')
+  @Roles('patient', 'expert', 'admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: TwoFactorEnabledResponseDto })
+  async confirm(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorConfirmDto, @Client() client: ClientInfo): Promise<TwoFactorEnabledResponseDto> {
+    return { recoveryCodes: await this.twoFactor.confirmSetup(caller.id, body.code, client) };
+  }
+
+  @Post('disable')
+  @Roles('patient', 'expert', 'admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async disable(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorDisableDto, @Client() client: ClientInfo): Promise<MessageResponse> {
+    const passwordOk = await this.sessions.passwordMatches(caller.id, body.password);
+    await this.twoFactor.disable(caller, passwordOk, body.code, client);
+    return { message: TwoFactorTexts.disabled };
+  }
+}
+
+/** Admins clear the authenticator of someone who lost it. */
+@ApiTags('admin')
+@Controller('admin/users')
+export class AdminTwoFactorController {
+  constructor(private readonly twoFactor: TwoFactorService) {}
+
+  @Post(':userId/two-factor/reset')
+  @Roles('admin')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async reset(
+    @CurrentUser() caller: AuthenticatedUser, @Param('userId', new ParseUUIDPipe()) userId: string, @Client() client: ClientInfo,
+  ): Promise<MessageResponse> {
+    await this.twoFactor.reset(userId, caller.id, client);
+    return { message: TwoFactorTexts.reset };
+  }
+}

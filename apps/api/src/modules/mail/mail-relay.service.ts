@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { MailOutbox } from './mail-outbox.service';
+
+const BATCH = 500;
+/** Rows younger than this are the API's to enqueue; the relay picks up what it missed. */
+const GRACE_MS = 2000;
+
+/**
+ * Runs in the worker: every MAIL_RELAY_INTERVAL_MS it hands every pending outbox row to the `mail` queue again.
+ * The job id is the row's, so a row whose job is waiting, delayed or running adds nothing; a row whose job was lost
+ * (Redis restarted without its data, or the API could not reach Redis) gets a new one. Rows leave the outbox only once
+ * the SMTP server has accepted the message, so an email is never lost between the database and Redis.
+ */
+@Injectable()
+export class MailRelay implements OnModuleDestroy {
+  private readonly logger = new Logger('MailRelay');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly outbox: MailOutbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.config.ops.mailRelayIntervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass; returns how many rows were handed to the queue. Never two passes at once. */
+  tick(): Promise<number> {
+    this.running ??= this.relay().catch((error: unknown) => {
+      this.logger.warn({ err: String(error), msg: 'mail relay pass failed; trying again' });
+      return 0;
+    }).finally(() => { this.running = undefined; });
+    return this.running;
+  }
+
+  private async relay(): Promise<number> {
+    const rows = (await this.dataSource.query(
+      `SELECT id, request_id FROM mail_outbox WHERE status = 'pending' AND created_at < CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND ORDER BY id LIMIT ${BATCH}`,
+      [GRACE_MS * 1000],
+    )) as Array<{ id: string | number; request_id: string | null }>;
+    for (const row of rows) await this.outbox.enqueue(String(row.id), row.request_id ?? undefined);
+    return rows.length;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}

@@ -1,0 +1,108 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { type AuthUser, type SessionResponse, TwoFactorPaths, TwoFactorTexts } from '@cqa/contracts';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock } from '@cqa/web-core/testing';
+import { LoginForm } from '../auth/components/LoginForm';
+import { TwoFactorScreenTexts as T } from './texts';
+
+jest.setTimeout(90_000);
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+const fill = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+const user: AuthUser = {
+  id: 'u1', email: 'admin@example.test', role: 'admin', firstName: 'A', lastName: 'Admin', approvalStatus: 'approved', patientId: null, profileCompletion: null,
+};
+const session: SessionResponse = { user, accessToken: 'token-1', expiresIn: 900 };
+
+function renderLogin() {
+  const store = createAppStore({ auth: { status: 'anonymous', user: null, accessToken: null } });
+  const onSignedIn = jest.fn();
+  render(
+    <Provider store={store}>
+      <MemoryRouter><LoginForm portal="admin" onSignedIn={onSignedIn} /></MemoryRouter>
+    </Provider>,
+  );
+  return { store, onSignedIn };
+}
+
+async function submitPassword() {
+  fill(screen.getByLabelText('Email'), user.email);
+  fill(screen.getByLabelText('Password'), 'Correct-horse-9');
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('two-factor sign-in step', () => {
+  it('asks for the code after the password, announces a wrong one, and signs in with the right one', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 200, body: { twoFactorRequired: true, challenge: 'c1', enrolmentRequired: false, expiresIn: 300 } });
+    api.reply(TwoFactorPaths.verify, { status: 401, body: { message: TwoFactorTexts.invalidCode } }, { status: 200, body: session });
+    const { store, onSignedIn } = renderLogin();
+    await submitPassword();
+
+    expect(await screen.findByRole('heading', { name: T.codeStepTitle })).toBeInTheDocument();
+    expect(screen.getByText(T.codePrompt)).toBeInTheDocument();
+    const code = screen.getByLabelText(T.codeLabel);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(store.getState().auth.status).toBe('anonymous');
+
+    fill(code, '12a');
+    await userEvent.click(screen.getByRole('button', { name: T.verify }));
+    expect(await screen.findByText(TwoFactorTexts.codeFormat)).toBeInTheDocument();
+
+    fill(screen.getByLabelText(T.codeLabel), '123456');
+    await userEvent.click(screen.getByRole('button', { name: T.verify }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TwoFactorTexts.invalidCode);
+
+    fill(screen.getByLabelText(T.codeLabel), '654321');
+    await userEvent.click(screen.getByRole('button', { name: T.verify }));
+    await screen.findByRole('button', { name: T.verify });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onSignedIn).toHaveBeenCalledWith(user);
+    expect(store.getState().auth).toMatchObject({ status: 'authenticated', accessToken: 'token-1' });
+    const bodies = api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.verify)).map((c) => c.body);
+    expect(bodies).toEqual([{ challenge: 'c1', code: '123456' }, { challenge: 'c1', code: '654321' }]);
+  });
+
+  it('takes a recovery code instead', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 200, body: { twoFactorRequired: true, challenge: 'c2', enrolmentRequired: false, expiresIn: 300 } });
+    api.reply(TwoFactorPaths.verify, { status: 200, body: session });
+    const { onSignedIn } = renderLogin();
+    await submitPassword();
+    await userEvent.click(await screen.findByRole('button', { name: T.useRecoveryCode }));
+    fill(screen.getByLabelText(T.recoveryLabel), 'abcde-fghjk');
+    await userEvent.click(screen.getByRole('button', { name: T.verify }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(onSignedIn).toHaveBeenCalledWith(user);
+  });
+
+  it('walks an admin who must enrol through the QR code, the confirmation and the recovery codes before the session', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/login', { status: 200, body: { twoFactorRequired: true, challenge: 'c3', enrolmentRequired: true, expiresIn: 300 } });
+    api.reply(TwoFactorPaths.enrolSetup, { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,AAAA' } });
+    const codes = Array.from({ length: 10 }, (_, i) => `aaaa${i + 2}-bbbbb`);
+    api.reply(TwoFactorPaths.enrolConfirm, { status: 200, body: { ...session, recoveryCodes: codes } });
+    const { store, onSignedIn } = renderLogin();
+    await submitPassword();
+
+    expect(await screen.findByRole('heading', { name: T.enrolTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: T.qrAlt })).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+    expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    fill(screen.getByLabelText(T.codeLabel), '123456');
+    await userEvent.click(screen.getByRole('button', { name: T.confirm }));
+
+    const list = await screen.findByRole('list', { name: T.recoveryListLabel });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(screen.getByRole('button', { name: T.copy })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.download })).toBeInTheDocument();
+    expect(store.getState().auth.status).toBe('anonymous');
+    expect(onSignedIn).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: T.continueAfterCodes }));
+    expect(onSignedIn).toHaveBeenCalledWith(user);
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+});

@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { routeTable, type RouteEntry } from '../../libs/web-core/src/routes/route-table';
+import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
+import { expectFitsScreen, goInApp, keepScreenshot, settle } from '../support/layout-checks';
+
+// Every route of the shell's route table, opened by every role that may open it, at the project's screen size (the
+// desktop project and the phone projects run this file). Each page must fit the screen with its top bar intact, and
+// leaves a screenshot under test-results/screens/<project>/ for review.
+
+type Visitor = 'anonymous' | 'patient' | 'expert' | 'admin';
+interface Ids { questionId: number; patientId: string; userId: string }
+
+/** Which visitors open a route: public pages signed out, the others by each role the route admits. */
+function visitorsOf(route: RouteEntry): Visitor[] {
+  switch (route.access) {
+    case 'public':
+      return ['anonymous'];
+    case 'patient':
+    case 'expert':
+    case 'admin':
+      return [route.access];
+    case 'expert-or-admin':
+      return ['expert', 'admin'];
+    case 'signed-in':
+    case 'patient-own-or-staff':
+      return ['patient', 'expert', 'admin'];
+  }
+}
+
+/** A concrete address for a route pattern, with the seed's ids (the demo patient, a demo question with every kind of answer). */
+function urlOf(route: RouteEntry, ids: Ids): string {
+  if (route.path === '*') return '/no-such-page';
+  return route.path
+    .replace(':id', String(ids.questionId))
+    .replace(':patientId', ids.patientId)
+    .replace(':userId', ids.userId)
+    .replace(':code', 'not-a-real-code');
+}
+
+const slug = (url: string) => url.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home';
+
+async function seedIds(request: APIRequestContext): Promise<Ids> {
+  const login = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).accessToken}` };
+  const { items } = await (await request.get('/api/questions', { headers })).json();
+  const question = [...items].sort((a: { answers_count: number }, b: { answers_count: number }) => b.answers_count - a.answers_count)[0];
+  const { users } = await (await request.get('/api/admin/patients-auth', { headers })).json();
+  const patient = users.find((u: { email: string }) => u.email === DEMO.patient);
+  return { questionId: question.id, patientId: String(patient.patient_id), userId: String(patient.id) };
+}
+
+/** On a phone: the menu button opens the links with the current page marked, and Escape closes it back onto the button. */
+async function checkPhoneMenu(page: Page, current: string) {
+  const button = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+  if (!(await button.isVisible())) return;
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  await expect(page.locator(`#${await button.getAttribute('aria-controls')}`)).toBeVisible();
+  await expect(nav.getByRole('link', { name: current, exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+}
+
+const visitors: Visitor[] = ['anonymous', 'patient', 'expert', 'admin'];
+const menuCurrent: Record<Visitor, [string, string]> = {
+  anonymous: ['/disclaimers', 'Disclaimers'],
+  patient: ['/patient/questions', 'Questions'],
+  expert: ['/expert/questions', 'Questions'],
+  admin: ['/admin/users', 'Admin'],
+};
+
+test.describe('every route fits the screen', () => {
+  for (const visitor of visitors) {
+    test(`${visitor}: every page this visitor may open`, async ({ page, request }, testInfo) => {
+      test.setTimeout(180_000);
+      const ids = await seedIds(request);
+      if (visitor !== 'anonymous') await signIn(page, visitor);
+      const [menuPage, menuLabel] = menuCurrent[visitor];
+      await page.goto(menuPage);
+      await settle(page);
+      await checkPhoneMenu(page, menuLabel);
+
+      const routes = routeTable.filter((route) => visitorsOf(route).includes(visitor));
+      expect(routes.length).toBeGreaterThan(0);
+      for (const route of routes) {
+        const url = urlOf(route, ids);
+        await test.step(url, async () => {
+          await goInApp(page, url);
+          await expect(page.locator('#root')).not.toBeEmpty();
+          await settle(page);
+          await expectFitsScreen(page, `${visitor} ${url}`);
+          await keepScreenshot(page, testInfo, `${visitor}-${slug(url)}`);
+        });
+      }
+    });
+  }
+
+  test('the route table has no route this walk leaves out', () => {
+    const walked = new Set(visitors.flatMap((visitor) => routeTable.filter((route) => visitorsOf(route).includes(visitor))));
+    expect(routeTable.filter((route) => !walked.has(route)).map((route) => route.path)).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+import type { SessionResponse } from './auth';
+
+/**
+ * Two-factor sign-in (TOTP, RFC 6238, with one-time recovery codes). After a correct password, an account with a
+ * second factor (or an admin who must have one) gets a short-lived, single-use challenge instead of a session.
+ */
+export const TWO_FACTOR_CHALLENGE_TTL_SECONDS = 300;
+/** Wrong codes one challenge allows; after them it is gone and the password must be given again. */
+export const TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE = 5;
+/** Wrong codes one account may collect per window (AUTH_RATE_LIMIT_WINDOW_SECONDS) before the API answers 429. */
+export const TWO_FACTOR_MAX_FAILURES_PER_WINDOW = 10;
+export const TWO_FACTOR_CODE_LENGTH = 6;
+
+/** POST /api/auth/login answers this instead of a session when a second factor is needed. */
+export interface TwoFactorChallengeResponse {
+  twoFactorRequired: true;
+  challenge: string;
+  /** True for an admin who must enrol an authenticator before getting any session. */
+  enrolmentRequired: boolean;
+  expiresIn: number;
+}
+export type LoginResponse = SessionResponse | TwoFactorChallengeResponse;
+export const isTwoFactorChallenge = (response: LoginResponse): response is TwoFactorChallengeResponse =>
+  (response as TwoFactorChallengeResponse).twoFactorRequired === true;
+
+/** The second sign-in step: a 6-digit code from the authenticator app, or one recovery code. */
+export interface TwoFactorVerifyRequest {
+  challenge: string;
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** A new secret to add to an authenticator app: QR code (a PNG data URL) and the secret as text for manual entry. */
+export interface TwoFactorSetupResponse {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
+
+export interface TwoFactorChallengeRequest {
+  challenge: string;
+}
+export interface TwoFactorConfirmRequest {
+  code: string;
+}
+export interface TwoFactorEnrolConfirmRequest extends TwoFactorChallengeRequest, TwoFactorConfirmRequest {}
+
+/** Shown once, right after enrolment; only their hashes are kept. */
+export interface TwoFactorEnabledResponse {
+  recoveryCodes: string[];
+}
+/** Enrolment at sign-in ends with both the recovery codes and the session. */
+export type TwoFactorEnrolledSessionResponse = SessionResponse & TwoFactorEnabledResponse;
+
+export interface TwoFactorStatusResponse {
+  enabled: boolean;
+  /** The account's role must have a second factor (admins, unless turned off). */
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface TwoFactorDisableRequest {
+  password: string;
+  code: string;
+}
+
+export const TwoFactorPaths = {
+  verify: '/api/auth/two-factor/verify',
+  enrolSetup: '/api/auth/two-factor/enrol/setup',
+  enrolConfirm: '/api/auth/two-factor/enrol/confirm',
+  status: '/api/account/two-factor',
+  setup: '/api/account/two-factor/setup',
+  confirm: '/api/account/two-factor/confirm',
+  disable: '/api/account/two-factor/disable',
+  adminReset: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/two-factor/reset`,
+} as const;
+
+/** Texts of the two-factor API the web also shows (ours; the spec has no second factor). */
+export const TwoFactorTexts = {
+  invalidCode: 'That code is not valid. Check your authenticator app (or the recovery code) and try again.',
+  challengeExpired: 'Your sign-in has expired. Please sign in again.',
+  tooManyAttempts: 'Too many wrong codes. Please sign in again.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  codeFormat: 'Enter the 6 digits shown in your authenticator app.',
+  alreadyEnabled: 'Two-factor sign-in is already turned on.',
+  notEnabled: 'Two-factor sign-in is not turned on.',
+  setupFirst: 'Start the setup again: no authenticator is waiting to be confirmed.',
+  requiredForAdmins: 'Admins must keep two-factor sign-in turned on.',
+  wrongPassword: 'The password is not correct.',
+  enabled: 'Two-factor sign-in is on.',
+  disabled: 'Two-factor sign-in is off.',
+  reset: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in (admins) or from their account.',
+} as const;

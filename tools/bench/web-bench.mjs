@@ -1,0 +1,253 @@
+// npm run bench:web [-- --web-dist dist/web] [--api-root DIR] [--label after] [--save file.json] [--compare before.json] [--runs 1]
+//
+// Starts the built API (with the built web of --web-dist, default dist/web) on a throwaway database with the demo
+// accounts and one question, then loads the landing page, each dashboard and a question page in headless Debian
+// Chromium (/usr/bin/chromium, CHROMIUM_PATH overrides), cold (empty cache) and warm (the same page again), and prints
+// bytes on the wire per resource type, requests, LCP and total blocking time as markdown tables. --save keeps the
+// figures; --compare prints them against a saved run (before/after). Lighthouse is not installed here, so no score.
+/* global window -- the observers and the measurement run in the page */
+import { chromium } from '@playwright/test';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
+const mysql = require('mysql2/promise');
+
+const { values: args } = parseArgs({
+  options: {
+    'web-dist': { type: 'string', default: 'dist/web' },
+    label: { type: 'string', default: 'this run' },
+    save: { type: 'string' },
+    compare: { type: 'string' },
+    runs: { type: 'string', default: '1' },
+    // Another checkout whose built API (dist/api) serves the run, e.g. the commit before a change, for a true "before".
+    'api-root': { type: 'string' },
+  },
+});
+const API_ROOT = path.resolve(args['api-root'] ?? ROOT);
+
+const DEMO_PASSWORD = 'Demo-pass-2026';
+const DEMO = { patient: 'patient@demo.cancer-qa.test', expert: 'expert@demo.cancer-qa.test', admin: 'admin@demo.cancer-qa.test' };
+const TYPES = ['Document', 'Script', 'Stylesheet', 'Fetch', 'Image', 'Font', 'Other'];
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startApp() {
+  const id = `${Date.now().toString(36)}`;
+  const database = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
+  database.pathname = `/cqa_webbench_${id}`;
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: database.toString(),
+    QUEUE_PREFIX: `cqa_webbench_${id}`,
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: path.resolve(ROOT, args['web-dist']),
+    AI_AUTO_ANSWER: 'false',
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+  };
+  for (const command of ['migrate', 'seed']) {
+    const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: API_ROOT, stdio: 'inherit', env });
+    if (done.status !== 0) throw new Error(`${command} failed`);
+  }
+  const api = spawn('node', ['dist/api/apps/api/src/main.js'], { cwd: API_ROOT, stdio: ['ignore', 'inherit', 'inherit'], env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 120 || api.exitCode !== null) throw new Error('the API did not start');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const stop = async () => {
+    api.kill('SIGTERM');
+    await new Promise((r) => (api.exitCode === null ? api.once('exit', r) : r()));
+    const connection = await mysql.createConnection({ uri: database.toString().replace(/\/[^/]*$/, '/') });
+    await connection.query(`DROP DATABASE IF EXISTS \`${database.pathname.slice(1)}\``);
+    await connection.end();
+  };
+  return { baseUrl, stop };
+}
+
+async function apiLogin(baseUrl, role) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO[role], password: DEMO_PASSWORD, role }),
+  });
+  if (!res.ok) throw new Error(`login as ${role}: ${res.status}`);
+  return (await res.json()).accessToken;
+}
+
+// Collected in the page from its first byte: LCP and long tasks (for TBT after first contentful paint).
+const OBSERVERS = () => {
+  window.__bench = { lcp: 0, longTasks: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+async function measure(page, cdp, url, ready) {
+  const requests = new Map();
+  const onResponse = ({ requestId, type, response }) => requests.set(requestId, { type, url: response.url, bytes: 0, fromCache: response.fromDiskCache || response.fromPrefetchCache });
+  const onFinished = ({ requestId, encodedDataLength }) => {
+    const r = requests.get(requestId);
+    if (r) r.bytes = encodedDataLength;
+  };
+  const onCached = ({ requestId }) => requests.set(requestId, { type: 'Other', url: '', bytes: 0, fromCache: true, memory: true });
+  cdp.on('Network.responseReceived', onResponse);
+  cdp.on('Network.loadingFinished', onFinished);
+  cdp.on('Network.requestServedFromCache', onCached);
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  // A page that polls (an AI answer in progress) never goes quiet; 10 s is enough for everything it loads at first.
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // LCP is final once the page has had a moment without new content.
+  await page.waitForTimeout(300);
+  const { lcp, fcp, tbt } = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const tbt = window.__bench.longTasks
+      .filter(([start]) => start >= fcp)
+      .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+    return { lcp: window.__bench.lcp, fcp, tbt };
+  });
+  cdp.off('Network.responseReceived', onResponse);
+  cdp.off('Network.loadingFinished', onFinished);
+  cdp.off('Network.requestServedFromCache', onCached);
+  const wire = Object.fromEntries(TYPES.map((t) => [t, 0]));
+  let count = 0;
+  for (const r of requests.values()) {
+    if (r.memory) continue;
+    count += 1;
+    const type = TYPES.includes(r.type) ? r.type : r.type === 'XHR' ? 'Fetch' : 'Other';
+    wire[type] += r.bytes;
+  }
+  return { wire, requests: count, lcp: Math.round(lcp), fcp: Math.round(fcp), tbt: Math.round(tbt) };
+}
+
+async function main() {
+  const started = Date.now();
+  const app = await startApp();
+  try {
+    const patientToken = await apiLogin(app.baseUrl, 'patient');
+    const created = await fetch(`${app.baseUrl}/api/questions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${patientToken}` },
+      body: JSON.stringify({ question_text: 'Does exercise help with fatigue during chemotherapy?', cancer_type: 'Breast Cancer' }),
+    });
+    if (!created.ok) throw new Error(`creating the question: ${created.status}`);
+    const questionId = (await created.json()).id;
+
+    const h1 = (page) => page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    const pages = [
+      { name: 'landing', path: '/', role: null },
+      { name: 'patient dashboard', path: '/patient/questions', role: 'patient' },
+      { name: 'expert dashboard', path: '/expert/questions', role: 'expert' },
+      { name: 'admin dashboard', path: '/admin', role: 'admin' },
+      { name: 'question detail (patient)', path: `/patient/questions/${questionId}`, role: 'patient' },
+    ];
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const results = [];
+    for (let run = 0; run < Number(args.runs); run += 1) {
+      for (const target of pages) {
+        const context = await browser.newContext({ baseURL: app.baseUrl });
+        if (target.role) {
+          // The refresh cookie of an API sign-in lets the shell restore the session on load, as after a reload.
+          const res = await context.request.post('/api/auth/login', { data: { email: DEMO[target.role], password: DEMO_PASSWORD, role: target.role } });
+          if (!res.ok()) throw new Error(`browser login as ${target.role}: ${res.status()}`);
+        }
+        await context.addInitScript(OBSERVERS);
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        const cold = await measure(page, cdp, target.path, h1);
+        const warm = await measure(page, cdp, target.path, h1);
+        results.push({ page: target.name, cold, warm });
+        await context.close();
+      }
+    }
+    await browser.close();
+    const report = { label: args.label, webDist: args['web-dist'], load: loadavg().map((l) => l.toFixed(1)).join(' '), at: new Date().toISOString(), results: median(results) };
+    print(report);
+    if (args.compare) compare(JSON.parse(readFileSync(args.compare, 'utf8')), report);
+    if (args.save) writeFileSync(args.save, JSON.stringify(report, null, 2));
+    console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
+  } finally {
+    await app.stop();
+  }
+}
+
+/** With --runs above 1, the median of each figure per page. */
+function median(results) {
+  const byPage = new Map();
+  for (const r of results) byPage.set(r.page, [...(byPage.get(r.page) ?? []), r]);
+  const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return [...byPage.entries()].map(([page, runs]) => {
+    const pick = (phase) => ({
+      wire: Object.fromEntries(TYPES.map((t) => [t, mid(runs.map((r) => r[phase].wire[t]))])),
+      requests: mid(runs.map((r) => r[phase].requests)),
+      lcp: mid(runs.map((r) => r[phase].lcp)),
+      fcp: mid(runs.map((r) => r[phase].fcp)),
+      tbt: mid(runs.map((r) => r[phase].tbt)),
+    });
+    return { page, cold: pick('cold'), warm: pick('warm') };
+  });
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const total = (wire) => Object.values(wire).reduce((a, b) => a + b, 0);
+
+function print(report) {
+  console.log(`\n#### bench:web — ${report.label} (${report.webDist}; load average ${report.load})\n`);
+  console.log('| page | load | requests | JS KB | CSS KB | HTML KB | API KB | other KB | total KB | LCP ms | TBT ms |');
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const r of report.results) {
+    for (const phase of ['cold', 'warm']) {
+      const m = r[phase];
+      const other = m.wire.Image + m.wire.Font + m.wire.Other;
+      console.log(`| ${r.page} | ${phase} | ${m.requests} | ${kb(m.wire.Script)} | ${kb(m.wire.Stylesheet)} | ${kb(m.wire.Document)} | ${kb(m.wire.Fetch)} | ${kb(other)} | ${kb(total(m.wire))} | ${m.lcp} | ${m.tbt} |`);
+    }
+  }
+}
+
+function compare(before, after) {
+  console.log(`\n#### bench:web — ${before.label} → ${after.label} (load average ${before.load} → ${after.load})\n`);
+  console.log('| page | load | requests | JS KB on the wire | total KB | LCP ms | TBT ms |');
+  console.log('|---|---|--:|--:|--:|--:|--:|');
+  for (const a of after.results) {
+    const b = before.results.find((x) => x.page === a.page);
+    if (!b) continue;
+    for (const phase of ['cold', 'warm']) {
+      const [x, y] = [b[phase], a[phase]];
+      console.log(`| ${a.page} | ${phase} | ${x.requests} → ${y.requests} | ${kb(x.wire.Script)} → ${kb(y.wire.Script)} | ${kb(total(x.wire))} → ${kb(total(y.wire))} | ${x.lcp} → ${y.lcp} | ${x.tbt} → ${y.tbt} |`);
+    }
+  }
+}
+
+await main();

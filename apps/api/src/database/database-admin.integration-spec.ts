@@ -2,13 +2,26 @@ import { AccountTexts, Messages } from '@cqa/contracts';
 import { verify } from 'argon2';
 import { adminInputProblems, createAdmin } from './create-admin';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from './seed/demo-accounts';
-import { migrate, revertLast, withDataSource } from './database-admin';
+import { createDatabaseIfMissing, dropDatabase, migrate, revertLast, withDataSource } from './database-admin';
 import { MIGRATIONS } from './migrations';
 
-const url = () => process.env.DATABASE_URL!;
+// A database of its own: reverting every migration on the run's shared database would restart its auto-increment ids
+// under the other suites, whose queue job ids (mail-<outbox id>, …) would then collide with jobs already done.
+const ownDatabase = (() => {
+  const server = new URL(process.env.DATABASE_URL!);
+  server.pathname = `${server.pathname}_admin`;
+  return server.toString();
+})();
+const url = () => ownDatabase;
 const tables = () => withDataSource(url(), async (ds) => (await ds.query('SHOW TABLES')).map((r: Record<string, string>) => Object.values(r)[0]));
 
 describe('migrations and seed (real MariaDB)', () => {
+  beforeAll(async () => {
+    await createDatabaseIfMissing(ownDatabase);
+    await migrate(ownDatabase);
+  }, 120000);
+  afterAll(() => dropDatabase(ownDatabase));
+
   it('reverts and re-applies every migration', async () => {
     const accountTables = ['patients', 'email_tokens', 'refresh_tokens', 'auth_logs'];
     expect(await tables()).toEqual(expect.arrayContaining(['users', ...accountTables]));

@@ -6,5 +6,6 @@ module.exports = {
   testMatch: ['<rootDir>/**/*.integration-spec.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 30000,
+  // Hooks start whole apps and sign accounts in with argon2; on a busy 2-core machine that alone can pass 30 s.
+  testTimeout: 60000,
 };

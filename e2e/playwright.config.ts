@@ -31,6 +31,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
+  // A remote's first load (remoteEntry, shared modules, page chunk) can pass 5 s on a busy 2-core machine.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './support/global-teardown.ts',
   use: {

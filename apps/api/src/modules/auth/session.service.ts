@@ -174,22 +174,24 @@ export class SessionService {
     if (claims.aud !== undefined || typeof claims.sub !== 'string') throw new UnauthorizedException(Messages.platform.signInRequired);
     const known = this.standing.get(claims.sub);
     const fresh = known !== undefined && known.until > Date.now();
-    const [version, user] = await Promise.all([this.versions.current(claims.sub), fresh ? known.user : this.accountInGoodStanding(claims.sub)]);
+    const [version, standing] = await Promise.all([this.versions.current(claims.sub), fresh ? known.user : this.standingOf(claims.sub)]);
+    // A revoked session says so (401) before anything about the account.
     if (claims.sv !== version) throw new UnauthorizedException(Messages.platform.signInRequired);
-    if (!fresh) this.remember(user);
-    return user;
+    if (standing instanceof HttpException) throw standing;
+    if (!fresh) this.remember(standing);
+    return standing;
   }
 
-  /** The account as the token check needs it; refused (401/403) when it is gone or may not hold a session. */
-  private async accountInGoodStanding(id: string): Promise<AuthenticatedUser> {
+  /** The account as the token check needs it, or why it is refused (401 gone, 403 may not hold a session). */
+  private async standingOf(id: string): Promise<AuthenticatedUser | HttpException> {
     // A plain statement with the five columns it needs: the repository's query building and entity hydration cost a fifth
     // of a cheap route's throughput.
     const [user] = (await this.users.query('SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [id])) as {
       id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean;
     }[];
-    if (!user) throw new UnauthorizedException(Messages.platform.signInRequired);
+    if (!user) return new UnauthorizedException(Messages.platform.signInRequired);
     const account = { approvalStatus: user.approval_status, isBlocked: Boolean(user.is_blocked) };
-    if (!user.email_confirmed_at || !mayHoldSession(account)) throw new ForbiddenException(Messages.errors.unableToAccess);
+    if (!user.email_confirmed_at || !mayHoldSession(account)) return new ForbiddenException(Messages.errors.unableToAccess);
     return { id: user.id, role: user.role };
   }
 

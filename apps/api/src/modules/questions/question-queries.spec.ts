@@ -94,7 +94,7 @@ describe('fetchQuestionPage', () => {
   const database = (terms: string[]) => {
     const ran: string[] = [];
     const run = async (sql: string) => {
-      const kind = sql.startsWith('SELECT DISTINCT term') ? 'terms' : sql.includes('question_search_terms') ? 'search' : 'list';
+      const kind = sql.includes('FROM question_search_vocabulary') ? 'terms' : sql.includes('question_search_terms') ? 'search' : 'list';
       ran.push(kind);
       return kind === 'terms' ? terms.map((term) => ({ term })) : [{ id: 1 }];
     };

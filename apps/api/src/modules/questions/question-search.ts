@@ -95,10 +95,10 @@ export function wordPattern(word: SearchWord): string {
  */
 export const MAX_PREFIX_TERMS = 32;
 
-/** The indexed terms starting with a word; a loose scan of the term index (one step per distinct term). */
+/** The indexed terms starting with a word: a short range of the vocabulary's primary key. */
 export function prefixTermsSql(word: SearchWord): SqlStatement {
   return {
-    sql: `SELECT DISTINCT term FROM question_search_terms WHERE term LIKE ? ORDER BY term LIMIT ${MAX_PREFIX_TERMS + 1}`,
+    sql: `SELECT term FROM question_search_vocabulary WHERE term LIKE ? ORDER BY term LIMIT ${MAX_PREFIX_TERMS + 1}`,
     params: [termPrefixPattern(word.term)],
   };
 }
@@ -144,6 +144,10 @@ export async function reindexQuestions(run: RunSql, questionIds: readonly number
        JOIN cancer_questions q ON q.id = j.question_id`,
       [JSON.stringify(rows.slice(i, i + 20_000))],
     );
+  }
+  const vocabulary = [...new Set(rows.map(([term]) => term))];
+  for (let i = 0; i < vocabulary.length; i += 5_000) {
+    await run('INSERT IGNORE INTO question_search_vocabulary (term) VALUES ?', [vocabulary.slice(i, i + 5_000).map((term) => [term])]);
   }
 }
 

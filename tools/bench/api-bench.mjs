@@ -1,4 +1,4 @@
-// npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn]
+// npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn] [--only <name part>] [--cpu-prof <dir>]
 //
 // Seeds a separate database (cqa_bench: 100,000 questions, 500,000 answers, 1,000,000 ratings), starts the built API on
 // it, drives the question list, the detail and search with autocannon, and runs the very same SQL (imported from the
@@ -22,6 +22,7 @@ const mysql = require('mysql2/promise');
 const { hash } = require('argon2');
 const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
 const { fetchQuestionPage, questionDetailSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+const { reindexAllQuestions } = require(path.join(DIST, 'modules/questions/question-search.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'log-level': { type: 'string', default: 'warn' },
     only: { type: 'string' },
+    /** Writes a V8 CPU profile of the API (open it in Chrome DevTools or summarise it with tools/bench/cpu-profile-top.mjs). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -114,9 +117,8 @@ async function seed() {
   const conn = await mysql.createConnection({ uri: DATABASE_URL, timezone: 'Z', multipleStatements: false });
   try {
     await conn.query('SET unique_checks = 0, foreign_key_checks = 0');
-    // Full-text indexes are built once after the load: far faster than maintaining them row by row.
-    await conn.query('ALTER TABLE cancer_questions DROP INDEX ft_questions_text');
-    await conn.query('ALTER TABLE cancer_answers DROP INDEX ft_answers_text');
+    // The search's term index (in list order) is built once after the load: far faster than maintaining it row by row.
+    await conn.query('ALTER TABLE question_search_terms DROP INDEX ix_search_terms_term');
 
     const passwordHash = await hash(BENCH_PASSWORD, { type: 2 });
     const now = Date.now();
@@ -190,10 +192,11 @@ async function seed() {
     await flushRatings();
     console.log(`  answers and ratings in ${seconds(started)}`);
 
-    await conn.query('ALTER TABLE cancer_questions ADD FULLTEXT INDEX ft_questions_text (question_text)');
-    await conn.query('ALTER TABLE cancer_answers ADD FULLTEXT INDEX ft_answers_text (answer_text)');
-    await conn.query('ANALYZE TABLE cancer_questions, cancer_answers, ratings_feedback');
-    console.log(`  full-text indexes and statistics in ${seconds(started)}`);
+    // The API's own indexing code, as the migration runs it on existing data.
+    await reindexAllQuestions(async (sql, params) => (await conn.query(sql, params))[0], 1000);
+    await conn.query('ALTER TABLE question_search_terms ADD INDEX ix_search_terms_term (term, created_at DESC, question_id DESC)');
+    await conn.query('ANALYZE TABLE cancer_questions, cancer_answers, ratings_feedback, question_search_terms');
+    console.log(`  search terms and statistics in ${seconds(started)}`);
   } finally {
     await conn.end();
   }
@@ -205,9 +208,9 @@ async function seededAlready() {
   try {
     const [[row]] = await conn.query(`SELECT (SELECT COUNT(*) FROM cancer_questions) AS q, (SELECT COUNT(*) FROM cancer_answers) AS a,
       (SELECT COUNT(*) FROM ratings_feedback) AS r,
-      (SELECT COUNT(*) FROM information_schema.statistics WHERE table_schema = DATABASE() AND index_type = 'FULLTEXT') AS ft,
-      (SELECT COUNT(*) FROM users WHERE email = ?) AS bench`, [BENCH_EXPERT_EMAIL]);
-    return Number(row.q) === QUESTIONS && Number(row.a) === ANSWERS && Number(row.r) === ANSWERS * RATINGS_PER_ANSWER && Number(row.ft) === 2 && Number(row.bench) === 1;
+      (SELECT COUNT(*) FROM question_search_terms WHERE question_id = ?) AS terms,
+      (SELECT COUNT(*) FROM users WHERE email = ?) AS bench`, [QUESTIONS, BENCH_EXPERT_EMAIL]);
+    return Number(row.q) === QUESTIONS && Number(row.a) === ANSWERS && Number(row.r) === ANSWERS * RATINGS_PER_ANSWER && Number(row.terms) > 0 && Number(row.bench) === 1;
   } finally {
     await conn.end();
   }
@@ -218,7 +221,7 @@ async function databaseContext() {
   try {
     const [[row]] = await conn.query(`SELECT @@innodb_buffer_pool_size / 1048576 AS pool,
       (SELECT SUM(data_length + index_length) / 1048576 FROM information_schema.tables
-        WHERE table_schema = DATABASE() AND table_name IN ('cancer_questions', 'cancer_answers', 'ratings_feedback')) AS data`);
+        WHERE table_schema = DATABASE() AND table_name IN ('cancer_questions', 'cancer_answers', 'ratings_feedback', 'question_search_terms')) AS data`);
     return { bufferPoolMb: Math.round(Number(row.pool)), dataMb: Math.round(Number(row.data)) };
   } finally {
     await conn.end();
@@ -312,7 +315,10 @@ async function freePort() {
 
 async function startApi() {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(DIST, 'main.js')], {
+  const profile = args['cpu-prof']
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof']), '--require', path.join(ROOT, 'tools/bench/exit-on-sigterm.cjs')]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(DIST, 'main.js')], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -387,12 +393,13 @@ async function main() {
   } finally {
     await pool.end();
     child.kill('SIGTERM');
+    await once(child, 'exit');
     load.push(loadavg()[0]);
   }
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each (two alternating halves, p99 the worse half) after ${WARMUP_S} s warm-up; API log level ${args['log-level']}; ` +
     `raw = the same SQL on a mysql2 pool of ${POOL_SIZE} (the API's pool size).`);
   console.log(`${availableParallelism()} CPUs, load average ${load.map((l) => l.toFixed(1)).join(' → ')} (other processes share the machine); ` +
-    `InnoDB buffer pool ${context.bufferPoolMb} MB for ${context.dataMb} MB of question, answer and rating tables.\n`);
+    `InnoDB buffer pool ${context.bufferPoolMb} MB for ${context.dataMb} MB of question, answer, rating and search-term tables.\n`);
   console.log(table(results));
 }
 

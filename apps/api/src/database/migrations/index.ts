@@ -11,6 +11,7 @@ import { AddSessionLifetimes1795510000000 } from './1795510000000-AddSessionLife
 import { AddTwoFactor1795520000000 } from './1795520000000-AddTwoFactor';
 import { AddMailOutboxAndReportSweep1795530000000 } from './1795530000000-AddMailOutboxAndReportSweep';
 
+import { AddQuestionSearchTerms1795540000000 } from './1795540000000-AddQuestionSearchTerms';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AddSessionLifetimes1795510000000,
   AddTwoFactor1795520000000,
   AddMailOutboxAndReportSweep1795530000000,
+  AddQuestionSearchTerms1795540000000,
 ];

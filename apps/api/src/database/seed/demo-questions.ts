@@ -1,4 +1,5 @@
 import { AnswerKind, DEMO_ACCOUNTS, Role } from '@cqa/contracts';
+import { reindexQuestion } from '../../modules/questions/question-search';
 import type { DataSource } from 'typeorm';
 
 interface DemoAnswer {
@@ -145,6 +146,7 @@ export async function seedDemoQuestions(ds: DataSource): Promise<number> {
         `UPDATE cancer_questions SET answers_count = ?, has_expert_answer = ? WHERE id = ?`,
         [question.answers.length, question.answers.some((a) => a.kind === 'expert') ? 1 : 0, created.insertId],
       );
+      await reindexQuestion((sql, params) => manager.query(sql, params), created.insertId);
     });
     added += 1;
   }

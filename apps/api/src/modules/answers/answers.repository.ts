@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, ImportedReply, Messages } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AnswerRow, answersSql, Viewer } from '../questions/question-queries';
+import { reindexQuestion } from '../questions/question-search';
 
 export interface StoredAnswer {
   id: string;
@@ -56,6 +57,7 @@ export class AnswersRepository {
         [questionId, kind, fields.answer_text, fields.explanation_logic, JSON.stringify(fields.sources), fields.search_method, expert.name, expert.id],
       )) as { insertId: number | string };
       await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
       return Number(result.insertId);
     };
     return within ? work(within) : this.ds.transaction('READ COMMITTED', work);
@@ -86,11 +88,12 @@ export class AnswersRepository {
         done.add(position);
       }
       await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
       return done.size;
     });
   }
 
-  /** The kind of an answer never changes, so the question's counts stay as they are. expertName undefined: left as it is. */
+  /** The kind of an answer never changes, so the question's counts stay as they are; its search terms are rebuilt. expertName undefined: left as it is. */
   async update(answerId: number, fields: AnswerColumns, expertName: string | null | undefined): Promise<void> {
     const sets = ['answer_text = ?', 'explanation_logic = ?', 'sources = ?', 'search_method = ?'];
     const params: unknown[] = [fields.answer_text, fields.explanation_logic, JSON.stringify(fields.sources), fields.search_method];
@@ -98,7 +101,14 @@ export class AnswersRepository {
       sets.push('expert_name = ?');
       params.push(expertName);
     }
-    await this.ds.query(`UPDATE cancer_answers SET ${sets.join(', ')} WHERE id = ?`, [...params, answerId]);
+    await this.ds.transaction('READ COMMITTED', async (manager) => {
+      const [row] = (await manager.query('SELECT question_id FROM cancer_answers WHERE id = ?', [answerId])) as { question_id: number | string }[];
+      if (!row) return;
+      // The question's lock first, as every other answer change takes it, then the search terms follow the new text.
+      await lockQuestion(manager, Number(row.question_id));
+      await manager.query(`UPDATE cancer_answers SET ${sets.join(', ')} WHERE id = ?`, [...params, answerId]);
+      await reindexQuestion((sql, values) => manager.query(sql, values), Number(row.question_id));
+    });
   }
 
   /** Whether the row went; the question's counts are recomputed in the same transaction. */
@@ -108,6 +118,7 @@ export class AnswersRepository {
       const result = (await manager.query('DELETE FROM cancer_answers WHERE id = ?', [answerId])) as { affectedRows: number };
       if (result.affectedRows === 0) return false;
       await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
+      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
       return true;
     });
   }

@@ -21,6 +21,14 @@ export interface AccessClaims { sub: string; role: Role; sv: number }
 
 const QUEUES_AUDIENCE = 'cqa:queues';
 
+/**
+ * How long a verified account's good standing is reused by the token check (per API process). Every change the app makes
+ * to an account's standing also bumps its session version, which is checked on every request; this delay applies only to
+ * changes made directly in the database. It saves a database round trip on nearly every request.
+ */
+export const ACCOUNT_STANDING_TTL_MS = 5_000;
+const ACCOUNT_STANDING_MAX_ENTRIES = 10_000;
+
 /** A session as the controller needs it: the body, and the refresh token for the cookie. */
 export interface IssuedSession { body: SessionResponse; refreshToken: string; refreshExpiresAt: Date }
 
@@ -47,6 +55,9 @@ export class SessionService {
     private readonly patients: PatientAccess,
     private readonly versions: SessionVersions,
   ) {}
+
+  /** Accounts recently verified in good standing, by id (see ACCOUNT_STANDING_TTL_MS). */
+  private readonly standing = new Map<string, { user: AuthenticatedUser; until: number }>();
 
   /**
    * The password step of sign-in (the LocalStrategy calls it): the account, once its password, confirmed email, portal
@@ -154,24 +165,41 @@ export class SessionService {
   /**
    * The caller of a verified access token (the JwtStrategy has checked its signature and expiry), or the reason it is
    * refused: another audience, a session version that was bumped, an account that may no longer hold a session.
+   * The session version is read from Redis on every request, so every revocation (logout, blocking, rejection, password
+   * reset) takes effect at once. The account's standing is read from the database and, when good, remembered for
+   * ACCOUNT_STANDING_TTL_MS: a change made behind the app's back (a SQL UPDATE) takes effect within that time.
    */
   async authenticate(claims: AccessClaims & { aud?: unknown }): Promise<AuthenticatedUser> {
     // Access tokens carry no audience; a token minted for another audience (a Bull Board pass) opens no API route.
     if (claims.aud !== undefined || typeof claims.sub !== 'string') throw new UnauthorizedException(Messages.platform.signInRequired);
-    const [version, rows] = await Promise.all([
-      this.versions.current(claims.sub),
-      // A plain statement with the five columns it needs: this runs on every request, and the repository's query building and
-      // entity hydration cost a fifth of a cheap route's throughput.
-      this.users.query('SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [claims.sub]) as Promise<
-        { id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean }[]
-      >,
-    ]);
+    const known = this.standing.get(claims.sub);
+    const fresh = known !== undefined && known.until > Date.now();
+    const [version, standing] = await Promise.all([this.versions.current(claims.sub), fresh ? known.user : this.standingOf(claims.sub)]);
+    // A revoked session says so (401) before anything about the account.
     if (claims.sv !== version) throw new UnauthorizedException(Messages.platform.signInRequired);
-    const [user] = rows;
-    if (!user) throw new UnauthorizedException(Messages.platform.signInRequired);
+    if (standing instanceof HttpException) throw standing;
+    if (!fresh) this.remember(standing);
+    return standing;
+  }
+
+  /** The account as the token check needs it, or why it is refused (401 gone, 403 may not hold a session). */
+  private async standingOf(id: string): Promise<AuthenticatedUser | HttpException> {
+    // A plain statement with the five columns it needs: the repository's query building and entity hydration cost a fifth
+    // of a cheap route's throughput.
+    const [user] = (await this.users.query('SELECT id, role, email_confirmed_at, approval_status, is_blocked FROM users WHERE id = ?', [id])) as {
+      id: string; role: Role; email_confirmed_at: Date | null; approval_status: ApprovalStatus; is_blocked: number | boolean;
+    }[];
+    if (!user) return new UnauthorizedException(Messages.platform.signInRequired);
     const account = { approvalStatus: user.approval_status, isBlocked: Boolean(user.is_blocked) };
-    if (!user.email_confirmed_at || !mayHoldSession(account)) throw new ForbiddenException(Messages.errors.unableToAccess);
+    if (!user.email_confirmed_at || !mayHoldSession(account)) return new ForbiddenException(Messages.errors.unableToAccess);
     return { id: user.id, role: user.role };
+  }
+
+  /** Only good standing is remembered (a refused account is read again on its next request); bounded, oldest out first. */
+  private remember(user: AuthenticatedUser): void {
+    this.standing.delete(user.id);
+    if (this.standing.size >= ACCOUNT_STANDING_MAX_ENTRIES) this.standing.delete(this.standing.keys().next().value!);
+    this.standing.set(user.id, { user, until: Date.now() + ACCOUNT_STANDING_TTL_MS });
   }
 
   async authUserById(id: string): Promise<AuthUser> {

@@ -2,7 +2,7 @@ import { ApiErrorBody, AuthTexts, Messages, QUEUES_PASS_COOKIE, SessionResponse 
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
-import { SessionService } from './session.service';
+import { ACCOUNT_STANDING_TTL_MS, SessionService } from './session.service';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -139,6 +139,20 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
       const restore = await refresh(c.cookie);
       expect(restore.status).toBe(403);
       expect(error(restore)).toBe(Messages.errors.unableToAccess);
+    });
+
+    it('reuses an account checked in good standing for a few seconds: a block made in the database alone holds once that passes', async () => {
+      const expert = await createUser(api, 'expert');
+      const { token } = await signIn(api, expert);
+      expect((await me(token)).status).toBe(200);
+      await db.query('UPDATE users SET is_blocked = 1 WHERE id = ?', [expert.id]);
+      // Within ACCOUNT_STANDING_TTL_MS the remembered standing answers (the session version is still read every time) ...
+      expect((await me(token)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, ACCOUNT_STANDING_TTL_MS + 100));
+      // ... then the account is read again and refused.
+      const blocked = await me(token);
+      expect(blocked.status).toBe(403);
+      expect(error(blocked)).toBe(Messages.errors.unableToAccess);
     });
 
     it('a new sign-in after a revocation works at once', async () => {

@@ -1,29 +1,8 @@
 import {
-  AnswerRow, containsPattern, fetchQuestionPage, fullTextQuery, listQuestionsSql, recentSearchSql, SEARCH_WINDOW, searchWindowSql,
-  QuestionDetailRow, questionDetailSql, toAnswerView, toQuestionDetail, toQuestionSummary, wordPrefixPattern,
+  AnswerRow, containsPattern, fetchQuestionPage, listQuestionsSql, QuestionDetailRow, questionDetailSql, searchPageSql,
+  toAnswerView, toQuestionDetail, toQuestionSummary,
 } from './question-queries';
-
-describe('fullTextQuery', () => {
-  it('requires every word as a prefix', () => {
-    expect(fullTextQuery('Tamoxifen side effects')).toBe('+tamoxifen* +side* +effects*');
-  });
-
-  it('drops stopwords, short words and repeats, which would otherwise make MATCH find nothing', () => {
-    expect(fullTextQuery('What is the best diet for me? Diet!')).toBe('+best* +diet*');
-    expect(fullTextQuery('CT of a lung')).toBe('+lung*');
-    expect(fullTextQuery('is it ok')).toBe('');
-  });
-
-  it('lets no boolean operator or quote through', () => {
-    expect(fullTextQuery('-chemo +"radiation" (proton)* ~x <y> @3 chemo*')).toBe('+chemo* +radiation* +proton*');
-    expect(fullTextQuery('non-hodgkin')).toBe('+non* +hodgkin*');
-  });
-
-  it('keeps letters of any script and digits, and at most eight words', () => {
-    expect(fullTextQuery('Krebstherapie für Kinder 2024')).toBe('+krebstherapie* +für* +kinder* +2024*');
-    expect(fullTextQuery('one1 two2 thr3 fou4 fiv5 six6 sev7 eig8 nin9 ten0').split(' ')).toHaveLength(8);
-  });
-});
+import { MAX_PREFIX_TERMS, searchWords, termsOf, wordPattern } from './question-search';
 
 describe('containsPattern', () => {
   it('escapes the LIKE wildcards and the escape character', () => {
@@ -47,74 +26,108 @@ describe('listQuestionsSql', () => {
     expect(listQuestionsSql({ ...base, filter: 'unanswered' }).sql).toContain('q.has_expert_answer = 0');
   });
 
-  it('searches questions and answers through both full-text indexes, or the question text for short words', () => {
-    const fullText = listQuestionsSql({ ...base, search: 'immunotherapy', cancerType: 'Melanoma' });
-    expect(fullText.sql).toContain('MATCH(question_text) AGAINST (? IN BOOLEAN MODE)');
-    expect(fullText.sql).toContain('MATCH(answer_text) AGAINST (? IN BOOLEAN MODE)');
-    expect(fullText.params).toEqual(['+immunotherapy*', '+immunotherapy*', 'Melanoma', 10, 0]);
-    const short = listQuestionsSql({ ...base, search: ' CT ' });
-    expect(short.sql).not.toContain('MATCH');
-    expect(short.params).toEqual(['%CT%', 10, 0]);
+  it('matches the question text for a search without an indexable word', () => {
+    const short = listQuestionsSql({ ...base, search: ' 0% ' });
+    expect(short.sql).toContain('q.question_text LIKE ?');
+    expect(short.params).toEqual(['%0\\%%', 10, 0]);
   });
 });
 
-describe('the search over the newest questions', () => {
-  const base = { filter: 'unanswered' as const, cancerType: 'Leukemia', search: 'chemo fatigue', page: 2, perPage: 10 };
-
-  it('tests each word as a token prefix, with the same words as the full-text query', () => {
-    expect(wordPrefixPattern('chemo')).toBe('(?<![\\p{L}\\p{N}_])chemo');
-    const { sql, params } = recentSearchSql(base, ['chemo', 'fatigue'], '2026-01-01 00:00:00.000');
-    expect(sql).toContain('q.cancer_type_key = ? AND q.has_expert_answer = 0 AND q.created_at >= ?');
-    expect(sql).toContain('((q.question_text REGEXP ? AND q.question_text REGEXP ?) OR (SELECT 1 FROM cancer_answers a');
-    expect(params).toEqual(['Leukemia', '2026-01-01 00:00:00.000', ...Array(2).fill([wordPrefixPattern('chemo'), wordPrefixPattern('fatigue')]).flat(), 10, 10]);
-    expect(recentSearchSql(base, ['chemo'], null).sql).not.toContain('created_at >=');
+describe('the search terms', () => {
+  it('indexes words of two letters and more, lower case, without function words', () => {
+    expect([...termsOf(['Is the ER status of a CT scan relevant? HER2 and BRCA1, x'])].sort()).toEqual(
+      ['brca1', 'ct', 'er', 'her2', 'relevant', 'scan', 'status'],
+    );
   });
 
-  it('finds where the window starts under the same filters', () => {
-    const { sql, params } = searchWindowSql(base);
-    expect(sql).toContain(`LIMIT 1 OFFSET ${SEARCH_WINDOW - 1}`);
-    expect(params).toEqual(['Leukemia']);
+  it('indexes a hyphenated compound whole, each of its tails and its parts', () => {
+    expect([...termsOf(['anti-PD-L1 therapy'])].sort()).toEqual(['anti', 'anti-pd-l1', 'l1', 'pd', 'pd-l1', 'therapy']);
   });
 
-  describe('fetchQuestionPage', () => {
-    const row = (id: number) => ({ id });
-    /** Stands in for the database: answers by the kind of statement, and records which ran. */
-    const database = (windowStart: unknown[], recent: unknown[]) => {
-      const ran: string[] = [];
-      const run = async (sql: string) => {
-        const kind = sql.includes('LIMIT 1 OFFSET') ? 'window' : sql.includes('REGEXP') ? 'recent' : sql.includes('MATCH') ? 'fulltext' : 'list';
-        ran.push(kind);
-        return kind === 'window' ? windowStart : kind === 'recent' ? recent : [row(99)];
-      };
-      return { ran, run };
+  it('reads the same terms from a search: compounds whole, prefixes from three characters, no operators', () => {
+    expect(searchWords('-PD-L1 +"ER" (chemo)* ~x <y> @3 chemo*')).toEqual([
+      { term: 'pd-l1', prefix: true }, { term: 'er', prefix: false }, { term: 'chemo', prefix: true },
+    ]);
+    expect(searchWords('What is the best diet for me? Diet!').map((w) => w.term)).toEqual(['best', 'diet']);
+    expect(searchWords('Krebstherapie für Kinder 2024').map((w) => w.term)).toEqual(['krebstherapie', 'für', 'kinder', '2024']);
+    expect(searchWords('one1 two2 thr3 fou4 fiv5 six6 sev7 eig8 nin9 ten0')).toHaveLength(8);
+    expect(searchWords('is it a 0%')).toEqual([]);
+  });
+
+  it('tests a word on one text as the index does: prefix from three characters, whole below', () => {
+    // MariaDB's REGEXP follows the column's case-insensitive collation.
+    const matches = (pattern: string, text: string) => new RegExp(pattern, 'iu').test(text);
+    const [chemo, er, pdl1] = searchWords('chemo ER pd-l1').map(wordPattern);
+    expect(matches(chemo!, 'after chemotherapy')).toBe(true);
+    expect(matches(chemo!, 'nonchemo')).toBe(false);
+    expect(matches(er!, 'ER-positive')).toBe(true);
+    expect(matches(er!, 'an error')).toBe(false);
+    expect(matches(pdl1!, 'anti-pd-l1 antibody')).toBe(true);
+  });
+});
+
+describe('searchPageSql', () => {
+  const base = { filter: 'unanswered' as const, cancerType: 'Leukemia', search: 'chemo ER', page: 2, perPage: 10 };
+
+  it('walks the term index once per term of the driving word, up to the end of the page, and merges the walks', () => {
+    const { sql, params } = searchPageSql(base, searchWords(base.search), ['chemo', 'chemotherapy']);
+    expect(sql.match(/FROM question_search_terms t STRAIGHT_JOIN cancer_questions q/g)).toHaveLength(2);
+    expect(sql).toContain('ORDER BY t.created_at DESC, t.question_id DESC LIMIT 20) UNION (');
+    expect(sql).toContain('x.term = ?');
+    expect(sql).toContain('(q.question_text REGEXP ? AND q.question_text REGEXP ?) OR (SELECT 1 FROM cancer_answers a');
+    const patterns = searchWords(base.search).map(wordPattern);
+    const perWalk = ['Leukemia', 'er', ...patterns, ...patterns];
+    expect(params).toEqual(['chemo', ...perWalk, 'chemotherapy', ...perWalk, 10, 10]);
+  });
+
+  it('reads one range of terms, sorted, when the prefix has too many terms', () => {
+    const { sql, params } = searchPageSql({ ...base, filter: 'all', cancerType: null, search: 'can' }, searchWords('can'), null);
+    expect(sql).toContain('t.term LIKE ?');
+    expect(sql).not.toContain('STRAIGHT_JOIN');
+    expect(params).toEqual(['can%', 10, 10]);
+  });
+});
+
+describe('fetchQuestionPage', () => {
+  const base = { filter: 'all' as const, cancerType: null, search: 'chemo', page: 1, perPage: 10 };
+  /** Stands in for the database: answers by the kind of statement, and records which ran. */
+  const database = (terms: string[]) => {
+    const ran: string[] = [];
+    const run = async (sql: string) => {
+      const kind = sql.includes('FROM question_search_vocabulary') ? 'terms' : sql.includes('question_search_terms') ? 'search' : 'list';
+      ran.push(kind);
+      return kind === 'terms' ? terms.map((term) => ({ term })) : [{ id: 1 }];
     };
-    const start = [{ created_at: new Date() }];
+    return { ran, run };
+  };
 
-    it('answers from the window when it fills the page', async () => {
-      const db = database(start, [row(1), row(2)]);
-      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(1), row(2)]);
-      expect(db.ran).toEqual(['window', 'recent']);
-    });
+  it('finds the terms of a prefix word, then walks them', async () => {
+    const db = database(['chemo', 'chemotherapy']);
+    expect(await fetchQuestionPage(db.run, base)).toEqual([{ id: 1 }]);
+    expect(db.ran).toEqual(['terms', 'search']);
+  });
 
-    it('falls back to the full-text query when the window does not fill the page', async () => {
-      const db = database(start, [row(1)]);
-      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(99)]);
-      expect(db.ran).toEqual(['window', 'recent', 'fulltext']);
-    });
+  it('answers nothing at once when no term starts with the word', async () => {
+    const db = database([]);
+    expect(await fetchQuestionPage(db.run, base)).toEqual([]);
+    expect(db.ran).toEqual(['terms']);
+  });
 
-    it('trusts a short window result when every question was in the window', async () => {
-      const db = database([], [row(1)]);
-      expect(await fetchQuestionPage(db.run, { ...base, perPage: 2 })).toEqual([row(1)]);
-      expect(db.ran).toEqual(['window', 'recent']);
-    });
+  it('walks a two-letter word without looking up terms, and too many terms as one range', async () => {
+    const short = database([]);
+    await fetchQuestionPage(short.run, { ...base, search: 'ER' });
+    expect(short.ran).toEqual(['search']);
+    const many = database(Array.from({ length: MAX_PREFIX_TERMS + 1 }, (_, i) => `can${i}`));
+    await fetchQuestionPage(many.run, { ...base, search: 'can' });
+    expect(many.ran).toEqual(['terms', 'search']);
+  });
 
-    it('lists without a search, and with only short words, in one statement', async () => {
-      for (const search of [null, 'CT']) {
-        const db = database(start, []);
-        await fetchQuestionPage(db.run, { ...base, search });
-        expect(db.ran).toEqual(['list']);
-      }
-    });
+  it('lists without a search, and with no indexable word, in one statement', async () => {
+    for (const search of [null, '0%']) {
+      const db = database([]);
+      await fetchQuestionPage(db.run, { ...base, search });
+      expect(db.ran).toEqual(['list']);
+    }
   });
 });
 

@@ -2,6 +2,9 @@ import {
   AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources,
   PUBLIC_EXPERT_FEEDBACK_KINDS, QuestionDetail, QuestionFilter, QuestionSummary, RatingRole, Role, RoleRatingSummary, roundRating,
 } from '@cqa/contracts';
+import {
+  drivingWord, type RunSql, type SearchWord, searchWords, termPrefixPattern, termsToWalk, wordPattern,
+} from './question-search';
 
 /**
  * The SQL of the read paths, as plain statements: the service runs them, and the benchmark (tools/bench) runs the very
@@ -23,33 +26,6 @@ export interface ListParams {
 
 const SUMMARY_COLUMNS = 'q.id, q.question_text, q.cancer_type_key AS cancer_type, q.created_at, q.patient_id, q.answers_count, q.has_expert_answer';
 const NEWEST_FIRST = 'ORDER BY q.created_at DESC, q.id DESC';
-
-/**
- * InnoDB's default full-text stopwords. A required (+) stopword makes MATCH find nothing at all, so they are dropped from
- * the search, as are words shorter than innodb_ft_min_token_size (3), which the index does not hold.
- */
-const FULLTEXT_STOPWORDS = new Set([
-  'a', 'about', 'an', 'are', 'as', 'at', 'be', 'by', 'com', 'de', 'en', 'for', 'from', 'how', 'i', 'in', 'is', 'it', 'la', 'of',
-  'on', 'or', 'that', 'the', 'this', 'to', 'was', 'what', 'when', 'where', 'who', 'will', 'with', 'und', 'www',
-]);
-const FULLTEXT_MIN_TOKEN = 3;
-const FULLTEXT_MAX_TOKEN = 84;
-const MAX_SEARCH_WORDS = 8;
-
-/** The searchable words: letters and digits only (so no operator or pattern syntax gets through), lower case, no repeats. */
-export function searchWords(search: string | null | undefined): string[] {
-  const words = ((search ?? '').normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
-    .filter((w) => w.length >= FULLTEXT_MIN_TOKEN && w.length <= FULLTEXT_MAX_TOKEN && !FULLTEXT_STOPWORDS.has(w));
-  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
-}
-
-/** The words as a boolean-mode query: every word required, each as a prefix (`+chemo*` finds chemotherapy). */
-export function fullTextQuery(search: string): string {
-  return searchWords(search).map((w) => `+${w}*`).join(' ');
-}
-
-/** The same test as `+word*` on one text: the word at the start of a token (tokens are runs of letters, digits and _). */
-export const wordPrefixPattern = (word: string) => `(?<![\\p{L}\\p{N}_])${word}`;
 
 /** A LIKE pattern matching the text anywhere, with its wildcards escaped by LIKE's default escape, the backslash. */
 export function containsPattern(text: string): string {
@@ -73,74 +49,77 @@ const pageParams = (p: ListParams) => [p.perPage, (p.page - 1) * p.perPage];
 /**
  * One page of the question list, newest first. The inner query walks one of the (…, created_at DESC, id DESC) indexes
  * and returns only ids (a covering scan, so page 500 skips index entries, not rows); the outer query reads the rows of
- * that page. A search gathers the ids whose question or any answer matches (two full-text lookups, UNIONed).
+ * that page. A search with no indexable word (only single characters or function words) matches the question text.
  */
 export function listQuestionsSql(p: ListParams): SqlStatement {
-  const { where, params: filterParams } = filterSql(p);
-  const params: unknown[] = [];
-  let from = 'cancer_questions q';
+  const { where, params } = filterSql(p);
   const search = p.search?.trim();
   if (search) {
-    const query = fullTextQuery(search);
-    if (query) {
-      from = `cancer_questions q JOIN (
-        SELECT id FROM cancer_questions WHERE MATCH(question_text) AGAINST (? IN BOOLEAN MODE)
-        UNION
-        SELECT question_id FROM cancer_answers WHERE MATCH(answer_text) AGAINST (? IN BOOLEAN MODE)
-      ) m ON m.id = q.id`;
-      params.push(query, query);
-    } else {
-      // Only short words or stopwords: the full-text index cannot help, so match the question text itself.
-      where.push('q.question_text LIKE ?');
-      filterParams.push(containsPattern(search));
-    }
+    where.push('q.question_text LIKE ?');
+    params.push(containsPattern(search));
   }
-  params.push(...filterParams, ...pageParams(p));
-  const inner = `SELECT q.id FROM ${from}${whereClause(where)} ${NEWEST_FIRST} LIMIT ? OFFSET ?`;
+  params.push(...pageParams(p));
+  const inner = `SELECT q.id FROM cancer_questions q${whereClause(where)} ${NEWEST_FIRST} LIMIT ? OFFSET ?`;
   return { sql: `SELECT ${SUMMARY_COLUMNS} FROM (${inner}) page JOIN cancer_questions q ON q.id = page.id ${NEWEST_FIRST}`, params };
 }
 
+const termMatch = (alias: string, word: SearchWord) =>
+  word.prefix ? { sql: `${alias}.term LIKE ?`, param: termPrefixPattern(word.term) } : { sql: `${alias}.term = ?`, param: word.term };
+
 /**
- * Full-text lookups cost in proportion to how many texts hold the word: a rare drug name takes milliseconds, 'fatigue'
- * (in a quarter of all answers) seconds. So a search first reads the newest SEARCH_WINDOW questions under the filters in
- * order, testing each word on the question and its answers, and stops at the end of the page: a common word fills the
- * page within a few questions. Only when the page is not filled there does the full-text query run. Both are exact:
- * the window is a prefix of the newest-first order, and the word test is the full-text prefix match.
+ * A page of a search (see question-search.ts). For each term of the driving word, one walk of the term index in list
+ * order, keeping the questions that pass the filters and hold the other words, up to the end of the page; the walks are
+ * merged newest first (UNION also removes a question found under two terms). `terms` null: the word's terms are too many
+ * for separate walks, so one range of them is read and sorted. With two words or more, all must be in one text (the
+ * question or one answer): checked with the same word test on the texts, only for questions that hold every word.
  */
-export const SEARCH_WINDOW = 300;
-
-/** The created_at of the oldest question in the search window; no row when fewer questions pass the filters. */
-export function searchWindowSql(p: ListParams): SqlStatement {
-  const { where, params } = filterSql(p);
-  return { sql: `SELECT q.created_at FROM cancer_questions q${whereClause(where)} ${NEWEST_FIRST} LIMIT 1 OFFSET ${SEARCH_WINDOW - 1}`, params };
-}
-
-/** A page of the search within the window (from its oldest created_at; null: every question). */
-export function recentSearchSql(p: ListParams, words: string[], windowStart: Date | string | null): SqlStatement {
-  const { where, params } = filterSql(p);
-  if (windowStart !== null) {
-    where.push('q.created_at >= ?');
-    params.push(windowStart);
+export function searchPageSql(p: ListParams, words: SearchWord[], terms: string[] | null): SqlStatement {
+  const driver = drivingWord(words);
+  const others = words.filter((w) => w !== driver);
+  const { where, params: filterParams } = filterSql(p);
+  const conditions = [...where];
+  const conditionParams: unknown[] = [...filterParams];
+  for (const word of others) {
+    const match = termMatch('x', word);
+    conditions.push(`(SELECT 1 FROM question_search_terms x WHERE x.question_id = t.question_id AND ${match.sql} LIMIT 1) IS NOT NULL`);
+    conditionParams.push(match.param);
   }
-  const patterns = words.map(wordPrefixPattern);
-  const all = (column: string) => patterns.map(() => `${column} REGEXP ?`).join(' AND ');
-  // A scalar subquery, not EXISTS: the optimizer would turn EXISTS into a semi-join that reads every answer.
-  where.push(`((${all('q.question_text')}) OR (SELECT 1 FROM cancer_answers a WHERE a.question_id = q.id AND ${all('a.answer_text')} LIMIT 1) IS NOT NULL)`);
-  params.push(...patterns, ...patterns, ...pageParams(p));
-  return { sql: `SELECT ${SUMMARY_COLUMNS} FROM cancer_questions q${whereClause(where)} ${NEWEST_FIRST} LIMIT ? OFFSET ?`, params };
+  if (words.length > 1) {
+    const patterns = words.map(wordPattern);
+    const all = (column: string) => patterns.map(() => `${column} REGEXP ?`).join(' AND ');
+    // A scalar subquery, not EXISTS: the optimizer would turn EXISTS into a semi-join that reads every answer.
+    conditions.push(`((${all('q.question_text')}) OR (SELECT 1 FROM cancer_answers a WHERE a.question_id = q.id AND ${all('a.answer_text')} LIMIT 1) IS NOT NULL)`);
+    conditionParams.push(...patterns, ...patterns);
+  }
+  const joinsQuestion = where.length > 0 || words.length > 1;
+  const upTo = p.page * p.perPage;
+  const walk = (termSql: string) =>
+    `(SELECT t.created_at, t.question_id FROM question_search_terms t${joinsQuestion ? ' STRAIGHT_JOIN cancer_questions q ON q.id = t.question_id' : ''}
+      WHERE ${[termSql, ...conditions].join(' AND ')} ORDER BY t.created_at DESC, t.question_id DESC LIMIT ${upTo})`;
+  const params: unknown[] = [];
+  let walks: string;
+  if (terms === null) {
+    walks = walk('t.term LIKE ?');
+    params.push(termPrefixPattern(driver.term), ...conditionParams);
+  } else {
+    walks = terms.map(() => walk('t.term = ?')).join(' UNION ');
+    for (const term of terms) params.push(term, ...conditionParams);
+  }
+  params.push(...pageParams(p));
+  const page = `SELECT hits.question_id FROM (${walks}) hits ORDER BY hits.created_at DESC, hits.question_id DESC LIMIT ? OFFSET ?`;
+  return { sql: `SELECT ${SUMMARY_COLUMNS} FROM (${page}) page JOIN cancer_questions q ON q.id = page.question_id ${NEWEST_FIRST}`, params };
 }
 
-export type RunSql = (sql: string, params: unknown[]) => Promise<unknown[]>;
+export type { RunSql } from './question-search';
 
 /** The rows of one list page; the service and the benchmark's raw side both run it. */
 export async function fetchQuestionPage(run: RunSql, p: ListParams): Promise<QuestionRow[]> {
   const words = searchWords(p.search);
   if (words.length > 0) {
-    const window = searchWindowSql(p);
-    const [oldest] = (await run(window.sql, window.params)) as { created_at: Date | string }[];
-    const recent = recentSearchSql(p, words, oldest?.created_at ?? null);
-    const rows = (await run(recent.sql, recent.params)) as QuestionRow[];
-    if (rows.length === p.perPage || !oldest) return rows;
+    const terms = await termsToWalk(run, drivingWord(words));
+    if (terms !== null && terms.length === 0) return [];
+    const { sql, params } = searchPageSql(p, words, terms);
+    return (await run(sql, params)) as QuestionRow[];
   }
   const { sql, params } = listQuestionsSql(p);
   return (await run(sql, params)) as QuestionRow[];

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   fetchQuestionPage, ListParams, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, Viewer,
 } from './question-queries';
+import { reindexQuestion } from './question-search';
 
 /**
  * Every statement of the questions module, as plain SQL on purpose (the hot paths select only what they show; see
@@ -28,16 +29,21 @@ export class QuestionsRepository {
     return row;
   }
 
-  /** `manager`: inside the caller's transaction (the link importer records the new id with it). */
+  /** `manager`: inside the caller's transaction (the link importer records the new id with it). The search terms follow. */
   async insert(question: { text: string; cancerType: string | null; userId: string | null; patientId: string | null }, manager?: EntityManager): Promise<number> {
-    const result = (await (manager ?? this.ds).query(
-      'INSERT INTO cancer_questions (question_text, cancer_type, user_id, patient_id) VALUES (?, ?, ?, ?)',
-      [question.text, question.cancerType, question.userId, question.patientId],
-    )) as { insertId: number | string };
-    return Number(result.insertId);
+    const work = async (m: EntityManager) => {
+      const result = (await m.query(
+        'INSERT INTO cancer_questions (question_text, cancer_type, user_id, patient_id) VALUES (?, ?, ?, ?)',
+        [question.text, question.cancerType, question.userId, question.patientId],
+      )) as { insertId: number | string };
+      const id = Number(result.insertId);
+      await reindexQuestion((sql, params) => m.query(sql, params), id);
+      return id;
+    };
+    return manager ? work(manager) : this.ds.transaction('READ COMMITTED', work);
   }
 
-  /** Sets the fields given; undefined leaves a field as it is. */
+  /** Sets the fields given; undefined leaves a field as it is. A new text rebuilds the search terms, under the row's lock. */
   async update(id: number, fields: { text?: string; cancerType?: string | null }): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [];
@@ -49,7 +55,11 @@ export class QuestionsRepository {
       sets.push('cancer_type = ?');
       params.push(fields.cancerType);
     }
-    if (sets.length > 0) await this.ds.query(`UPDATE cancer_questions SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+    if (sets.length === 0) return;
+    await this.ds.transaction('READ COMMITTED', async (m) => {
+      await m.query(`UPDATE cancer_questions SET ${sets.join(', ')} WHERE id = ?`, [...params, id]);
+      if (fields.text !== undefined) await reindexQuestion((sql, values) => m.query(sql, values), id);
+    });
   }
 
   /** Whether a row went; answers and their ratings go with it (foreign keys cascade). */

@@ -4,6 +4,7 @@ import {
   RetractionStatus,
 } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { reindexQuestion } from '../../questions/question-search';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */
@@ -291,6 +292,7 @@ export class AiRunsRepository {
           [input.questionId, input.markdown, JSON.stringify(input.sourceLines), input.searchMethod, input.runId, JSON.stringify(input.details)],
         )) as { insertId: number | string };
         await manager.query(REFRESH_QUESTION_COUNTS, [input.questionId, input.questionId, input.questionId]);
+        await reindexQuestion((sql, params) => manager.query(sql, params), input.questionId);
         const answerId = Number(inserted.insertId);
         await manager.query(
           "UPDATE ai_runs SET status = 'succeeded', stage = 'done', done_steps = total_steps, error = NULL, answer_id = ?, finished_at = NOW(3) WHERE id = ?",

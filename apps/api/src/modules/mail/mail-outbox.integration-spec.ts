@@ -7,6 +7,7 @@ import { call, createUser, TEST_PASSWORD, uniqueEmail } from '../../../test/acco
 import { SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { freePort, startWorker, waitFor } from '../../../test/worker-harness';
 import { JobQueue } from '../../queues/job-queue.service';
+import { MailOutbox } from './mail-outbox.service';
 
 interface OutboxRow { id: string; kind: string; status: string; request_id: string | null; last_error: string | null; attempts: number }
 
@@ -96,5 +97,26 @@ describe('mail through the outbox and the mail queue (real MariaDB, Redis, worke
     expect(await job?.getState()).toBe('failed');
     expect(job?.failedReason).toContain('reset-password');
     expect(job?.failedReason).not.toContain(user.email);
+  });
+  it('a row whose id a finished job already carries (database restored, Redis kept) is still sent', async () => {
+    const smtp = await sink();
+    await worker();
+    const first = uniqueEmail('reused-id');
+    expect((await register(first)).status).toBe(201);
+    const [row] = await rowsTo(first);
+    await smtp.waitFor(first, /Verify your email/);
+    await waitFor(() => rowsTo(first), (rows) => rows.length === 0);
+    expect(await (await queue.getJob(mailJobId(row!.id)))?.getState()).toBe('completed');
+
+    // The restored database hands the same id to a new email.
+    const second = uniqueEmail('reused-id');
+    await db.query(
+      "INSERT INTO mail_outbox (id, kind, recipient, subject, body, link) VALUES (?, 'verify-email', ?, 'Verify your email', ?, NULL)",
+      [row!.id, second, JSON.stringify({ text: 'Verify your email: http://cqa.test/verify-email/x', html: null })],
+    );
+    await api.app.get(MailOutbox).enqueue(String(row!.id));
+    await smtp.waitFor(second, /Verify your email/);
+    expect(await waitFor(() => rowsTo(second), (rows) => rows.length === 0)).toEqual([]);
+    expect(smtp.to(first)).toHaveLength(1);
   });
 });

@@ -53,16 +53,27 @@ export class MailOutbox {
     }
   }
 
-  /** Idempotent: the job id is the row's, so a second enqueue of a row whose job exists adds nothing. */
+  /**
+   * Idempotent: the job id is the row's, so a second enqueue of a row whose job exists adds nothing. A finished job under
+   * this id cannot be this row's (a sent row is deleted first, a dead one is never enqueued again): the id belonged to an
+   * earlier row, before the database was restored or rebuilt while Redis kept its finished jobs. Left alone, BullMQ would
+   * ignore the add and the email would never go out, so that job makes way for this row's.
+   */
   async enqueue(outboxId: string, requestId?: string): Promise<void> {
     const payload: MailSendPayload = { outboxId, ...(requestId ? { requestId } : {}) };
-    await this.jobs.enqueue(JobName.MailSend, payload, {
+    const options = {
       jobId: mailJobId(outboxId),
       attempts: this.config.ops.mailMaxAttempts,
-      backoff: { type: 'exponential', delay: this.config.ops.mailRetryDelayMs },
+      backoff: { type: 'exponential' as const, delay: this.config.ops.mailRetryDelayMs },
       // Dead letters stay in the job dashboard for a month.
       removeOnFail: { age: 30 * 24 * 3600 },
-    });
+    };
+    const job = await this.jobs.enqueue(JobName.MailSend, payload, options);
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') {
+      await job.remove();
+      await this.jobs.enqueue(JobName.MailSend, payload, options);
+    }
     await this.dataSource.query('UPDATE mail_outbox SET enqueued_at = CURRENT_TIMESTAMP(3) WHERE id = ? AND enqueued_at IS NULL', [outboxId]);
   }
 }

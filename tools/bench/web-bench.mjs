@@ -63,6 +63,9 @@ async function startApp() {
     AI_AUTO_ANSWER: 'false',
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    // As in the end-to-end runs: otherwise the demo admin must enrol an authenticator and gets no session, and the
+    // "admin dashboard" rows measured the landing page the shell sends a signed-out visitor to.
+    TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',
   };
   for (const command of ['migrate', 'seed']) {
     const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: API_ROOT, stdio: 'inherit', env });
@@ -163,7 +166,14 @@ async function main() {
 
     // Each page's own title: "any h1" would also match the Loading state's successor on a failed remote ("This page
     // couldn't load"), and would stop LCP and the byte count before the real page has rendered.
-    const title = (name) => (page) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 30_000 });
+    const title = (name) => async (page) => {
+      try {
+        await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 30_000 });
+      } catch (error) {
+        const shown = await page.getByRole('heading', { level: 1 }).allTextContents();
+        throw new Error(`${page.url()} did not show '${name}' (h1: ${JSON.stringify(shown)})`, { cause: error });
+      }
+    };
     const pages = [
       { name: 'landing', path: '/', role: null, ready: title('An AI-powered network of top cancer researchers') },
       { name: 'patient dashboard', path: '/patient/questions', role: 'patient', ready: title('Patients Dashboard') },

@@ -94,6 +94,8 @@ test.describe('every route fits the screen', () => {
           await goInApp(page, url);
           await expect(page.locator('#root')).not.toBeEmpty();
           await settle(page);
+          // A remote page that failed to load still fills #root (the error state with Retry), so check for it.
+          await expect(page.getByRole('heading', { name: "This page couldn't load" })).toHaveCount(0);
           await expectFitsScreen(page, `${visitor} ${url}`);
           await keepScreenshot(page, testInfo, `${visitor}-${slug(url)}`);
         });

@@ -1,5 +1,5 @@
 // npm test: lint, typecheck, unit, integration (real MariaDB + Redis, throwaway database and key prefix),
-// the production build, and Playwright end-to-end in headless Chromium. Stops at the first failing step.
+// the production build, its JavaScript budget per route, and Playwright end-to-end in headless Chromium. Stops at the first failing step.
 import { ensureInstalled } from './lib/install.mjs';
 import { loadEnv } from './lib/env.mjs';
 import { NX_ENV, run } from './lib/run.mjs';
@@ -15,6 +15,8 @@ const steps = [
   { name: 'unit tests', command: nx('run-many', '-t', 'test') },
   { name: 'integration tests', needsServices: true, command: nx('run-many', '-t', 'integration', '--parallel=1') },
   { name: 'production build', command: nx('run-many', '-t', 'build') },
+  // Reads the build just made: each budgeted route's first-load JavaScript (brotli) against its budget.
+  { name: 'bundle budget', command: ['node', ['tools/scripts/bundle-budget.mjs']] },
   { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },
 ];
 

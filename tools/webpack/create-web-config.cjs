@@ -5,6 +5,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
+const { BundleManifestPlugin } = require('./bundle-manifest-plugin.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const { dependencies } = require(path.join(root, 'package.json'));
@@ -22,6 +23,9 @@ const hashedFilename = (pathData) =>
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
 // One copy of each for the host and every remote. Sub-paths are listed because sharing is by exact request.
+// antd is not shared: a shared module cannot be tree-shaken (its provider must carry every export any consumer
+// might use), and as one module it put the whole library (~400 KB brotli) on every first load. Each app bundles
+// the components it uses; remote pages bring their own ConfigProvider theme (web-ui's lazyPage).
 const shared = {
   react: singleton(dependencies.react),
   'react/jsx-runtime': singleton(dependencies.react),
@@ -32,7 +36,6 @@ const shared = {
   'react-redux': singleton(dependencies['react-redux']),
   '@reduxjs/toolkit': singleton(dependencies['@reduxjs/toolkit']),
   '@reduxjs/toolkit/query/react': singleton(dependencies['@reduxjs/toolkit']),
-  antd: singleton(dependencies.antd),
   // The store, auth state and baseApi must be the shell's instance for remotes to inject into them.
   '@cqa/web-core': { singleton: true, requiredVersion: false, version: webCore.version },
 };
@@ -103,12 +106,21 @@ function createWebConfig({ name, dir }) {
           name,
           ...(isShell
             ? { remotes: Object.fromEntries(remoteNames.map((r) => [r, `${r}@/remotes/${r}/remoteEntry.js`])) }
-            : { filename: 'remoteEntry.js', exposes: { './pages': './src/pages.ts' } }),
+            : { filename: 'remoteEntry.js', exposes: { './pages': { import: './src/pages.ts', name: 'expose-pages' } } }),
           shared,
           // 'version-first' would fetch every remoteEntry at start-up; remotes load only when their route is visited.
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: false,
+          // In production the remotes use the shell's federation runtime instead of each shipping its own (~20 KB
+          // brotli per remoteEntry.js); in dev a remote also runs standalone, without the shell, so it keeps its own.
+          // Snapshots serve mf-manifest.json remotes only; ours are plain remoteEntry.js files.
+          ...(production && {
+            experiments: {
+              ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
+              optimization: { disableSnapshot: true },
+            },
+          }),
         }),
         (isShell || !production) &&
           new HtmlWebpackPlugin({
@@ -117,7 +129,7 @@ function createWebConfig({ name, dir }) {
             publicPath: '/',
             chunks: ['main'],
           }),
-        ...(production ? compressionPlugins() : []),
+        ...(production ? [...compressionPlugins(), new BundleManifestPlugin({ app: name })] : []),
       ].filter(Boolean),
       performance: { hints: false },
       devServer: {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,17 +13,19 @@ describe('admin pages', () => {
     expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
   });
 
-  it("titles the dashboard 'Admin Dashboard'", () => {
+  it("titles the dashboard 'Admin Dashboard'", async () => {
     const Dashboard = pages.dashboard;
     installFetchMock();
     render(
       <Provider store={createAppStore({ auth: signedInState('admin') })}>
         <MemoryRouter>
-          <Dashboard />
+          <Suspense fallback={null}>
+            <Dashboard />
+          </Suspense>
         </MemoryRouter>
       </Provider>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Admin Dashboard$/);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Admin Dashboard$/);
   });
 
 });

@@ -1,15 +1,21 @@
 import type { PagesMap } from '@cqa/web-core';
-import { AdminDashboardPage } from './features/dashboard/pages/AdminDashboardPage';
-import { AdminQuestionPage } from './features/questions/pages/AdminQuestionPage';
-import { UserManagementPage } from './features/users/pages/UserManagementPage';
-import { ApproveUserPage } from './features/users/pages/ApproveUserPage';
+import { lazyPage } from '@cqa/web-ui';
 
+// Each page is its own chunk, named for the bundle budget (tools/bundle-budget): a route downloads only its page.
 /** Exposed as 'admin/pages': the shell renders these for the routes the route table gives to 'admin'. */
 const pages: PagesMap<'admin'> = {
-  dashboard: AdminDashboardPage,
-  questionDetail: AdminQuestionPage,
-  users: UserManagementPage,
-  approveUser: ApproveUserPage,
+  dashboard: lazyPage(() =>
+    import(/* webpackChunkName: "page-dashboard" */ './features/dashboard/pages/AdminDashboardPage').then((m) => m.AdminDashboardPage),
+  ),
+  questionDetail: lazyPage(() =>
+    import(/* webpackChunkName: "page-questionDetail" */ './features/questions/pages/AdminQuestionPage').then((m) => m.AdminQuestionPage),
+  ),
+  users: lazyPage(() =>
+    import(/* webpackChunkName: "page-users" */ './features/users/pages/UserManagementPage').then((m) => m.UserManagementPage),
+  ),
+  approveUser: lazyPage(() =>
+    import(/* webpackChunkName: "page-approveUser" */ './features/users/pages/ApproveUserPage').then((m) => m.ApproveUserPage),
+  ),
 };
 
 export default pages;

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,16 +13,18 @@ describe('expert pages', () => {
     expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
   });
 
-  it("titles the dashboard 'Expert Dashboard'", () => {
+  it("titles the dashboard 'Expert Dashboard'", async () => {
     const Dashboard = pages.dashboard;
     installFetchMock();
     render(
       <Provider store={createAppStore({ auth: signedInState('expert') })}>
         <MemoryRouter>
-          <Dashboard />
+          <Suspense fallback={null}>
+            <Dashboard />
+          </Suspense>
         </MemoryRouter>
       </Provider>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Expert Dashboard$/);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Expert Dashboard$/);
   });
 });

@@ -1,13 +1,18 @@
 import type { PagesMap } from '@cqa/web-core';
-import { ExpertDashboardPage } from './features/dashboard/pages/ExpertDashboardPage';
-import { ExpertQuestionPage } from './features/questions/pages/ExpertQuestionPage';
-import { AnswerReviewPage } from './features/answer-review/pages/AnswerReviewPage';
+import { lazyPage } from '@cqa/web-ui';
 
+// Each page is its own chunk, named for the bundle budget (tools/bundle-budget): a route downloads only its page.
 /** Exposed as 'expert/pages': the shell renders these for the routes the route table gives to 'expert'. */
 const pages: PagesMap<'expert'> = {
-  dashboard: ExpertDashboardPage,
-  questionDetail: ExpertQuestionPage,
-  answerReview: AnswerReviewPage,
+  dashboard: lazyPage(() =>
+    import(/* webpackChunkName: "page-dashboard" */ './features/dashboard/pages/ExpertDashboardPage').then((m) => m.ExpertDashboardPage),
+  ),
+  questionDetail: lazyPage(() =>
+    import(/* webpackChunkName: "page-questionDetail" */ './features/questions/pages/ExpertQuestionPage').then((m) => m.ExpertQuestionPage),
+  ),
+  answerReview: lazyPage(() =>
+    import(/* webpackChunkName: "page-answerReview" */ './features/answer-review/pages/AnswerReviewPage').then((m) => m.AnswerReviewPage),
+  ),
 };
 
 export default pages;

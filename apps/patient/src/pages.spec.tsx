@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -12,26 +13,32 @@ describe('patient pages', () => {
     expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
   });
 
-  it("titles the dashboard 'Patients Dashboard'", () => {
+  it("titles the dashboard 'Patients Dashboard'", async () => {
     const Dashboard = pages.dashboard;
     installFetchMock();
     render(
       <Provider store={createAppStore({ auth: signedInState('patient') })}>
         <MemoryRouter>
-          <Dashboard />
+          <Suspense fallback={null}>
+            <Dashboard />
+          </Suspense>
         </MemoryRouter>
       </Provider>,
     );
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Patients Dashboard$/);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Patients Dashboard$/);
   });
 
 
   it.each([
     ['performanceScale', 'Karnofsky Performance Status Scale'],
     ['reviewOfSystems', 'Review of Systems Symptom List'],
-  ] as const)('renders the %s reference document from the schema', (key, title) => {
+  ] as const)('renders the %s reference document from the schema', async (key, title) => {
     const Page = pages[key];
-    render(<Page />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    render(
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(title);
   });
 });

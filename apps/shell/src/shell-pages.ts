@@ -1,18 +1,28 @@
+import { lazy } from 'react';
 import type { PagesMap } from '@cqa/web-core';
-import { AdminLoginPage } from './features/auth/pages/AdminLoginPage';
-import { ForgotPasswordPage } from './features/auth/pages/ForgotPasswordPage';
-import { ResetPasswordPage } from './features/auth/pages/ResetPasswordPage';
-import { VerifyEmailPage } from './features/auth/pages/VerifyEmailPage';
-import { DisclaimersPage } from './features/disclaimers/pages/DisclaimersPage';
-import { LandingPage } from './features/landing/pages/LandingPage';
-import { AccountSecurityPage } from './features/two-factor/pages/AccountSecurityPage';
 
+// Each page is its own chunk (named for the bundle budget, tools/scripts/bundle-budget.mjs), so a dashboard's first
+// load carries none of the landing page's forms and the landing none of the other pages.
 export const shellPages: PagesMap<'shell'> = {
-  landing: LandingPage,
-  disclaimers: DisclaimersPage,
-  forgotPassword: ForgotPasswordPage,
-  resetPassword: ResetPasswordPage,
-  verifyEmail: VerifyEmailPage,
-  adminLogin: AdminLoginPage,
-  accountSecurity: AccountSecurityPage,
+  landing: lazy(() => import(/* webpackChunkName: "page-landing" */ './features/landing/pages/LandingPage').then((m) => ({ default: m.LandingPage }))),
+  disclaimers: lazy(() =>
+    import(/* webpackChunkName: "page-disclaimers" */ './features/disclaimers/pages/DisclaimersPage').then((m) => ({ default: m.DisclaimersPage })),
+  ),
+  forgotPassword: lazy(() =>
+    import(/* webpackChunkName: "page-forgotPassword" */ './features/auth/pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+  ),
+  resetPassword: lazy(() =>
+    import(/* webpackChunkName: "page-resetPassword" */ './features/auth/pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+  ),
+  verifyEmail: lazy(() =>
+    import(/* webpackChunkName: "page-verifyEmail" */ './features/auth/pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+  ),
+  adminLogin: lazy(() =>
+    import(/* webpackChunkName: "page-adminLogin" */ './features/auth/pages/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })),
+  ),
+  accountSecurity: lazy(() =>
+    import(/* webpackChunkName: "page-accountSecurity" */ './features/two-factor/pages/AccountSecurityPage').then((m) => ({
+      default: m.AccountSecurityPage,
+    })),
+  ),
 };

@@ -25,10 +25,10 @@ function renderAt(path: string, load: RemotePagesLoader = fakeRemotes, auth: Aut
 describe('App', () => {
   afterEach(() => window.history.pushState({}, '', '/'));
 
-  it('renders the landing page at / inside the page landmarks, without loading any remote', () => {
+  it('renders the landing page at / inside the page landmarks, without loading any remote', async () => {
     const loader = renderAt('/');
     expect(screen.getByRole('banner')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toHaveTextContent(
+    expect(await within(screen.getByRole('main')).findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(
       'An AI-powered network of top cancer researchers',
     );
     expect(screen.getByText(/non-FDA-regulated, investigative space for cancer prevention and treatment/)).toBeInTheDocument();
@@ -36,14 +36,14 @@ describe('App', () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
-  it('shows the landing page for an unknown path', () => {
+  it('shows the landing page for an unknown path', async () => {
     renderAt('/this/does/not/exist');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('An AI-powered network of top cancer researchers');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('An AI-powered network of top cancer researchers');
   });
 
-  it('lists the disclaimers with a Back link to /', () => {
+  it('lists the disclaimers with a Back link to /', async () => {
     renderAt('/disclaimers');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Disclaimers');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('Disclaimers');
     const items = within(screen.getByRole('main')).getAllByRole('listitem').map((li) => li.textContent);
     expect(items.some((text) => /not medical advice/.test(text ?? ''))).toBe(true);
     expect(items.some((text) => /911/.test(text ?? ''))).toBe(true);
@@ -55,9 +55,9 @@ describe('App', () => {
     ['/forgot-password', 'Forgot your password?'],
     ['/reset-password', 'Reset your password'],
     ['/admin/login', 'Admin login'],
-  ])('renders the shell page at %s', (path, title) => {
+  ])('renders the shell page at %s', async (path, title) => {
     const loader = renderAt(path);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(title);
     expect(loader).not.toHaveBeenCalled();
   });
 
@@ -73,7 +73,7 @@ describe('App', () => {
   ] as const)('renders %s from the %s remote (page %s)', async (path, remote, page) => {
     const role = path.startsWith('/admin') ? 'admin' : remote;
     const loader = renderAt(path, fakeRemotes, signedInState(role));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(`${remote} page ${page}`);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(`${remote} page ${page}`);
     expect(loader.mock.calls).toEqual([[remote]]);
   });
 
@@ -86,7 +86,7 @@ describe('App', () => {
 
   it('sends a signed-in user of another role to their own questions page', async () => {
     const loader = renderAt('/expert/questions', fakeRemotes, signedInState('patient'));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('patient page dashboard');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent('patient page dashboard');
     expect(window.location.pathname).toBe('/patient/questions');
     expect(loader.mock.calls).toEqual([['patient']]);
   });
@@ -117,7 +117,7 @@ describe('App', () => {
 
   it('hides the top bar on the consolidated profile', async () => {
     renderAt('/patient-profile-consolidated', fakeRemotes, signedInState('patient'));
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 });

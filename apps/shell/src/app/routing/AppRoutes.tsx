@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { routeTable, type PageKey } from '@cqa/web-core';
+import { LoadingState } from '@cqa/web-ui';
 import { shellPages } from '../../shell-pages';
 import { RemotePage } from './RemotePage';
 import { RequireAccess } from './RequireAccess';
@@ -11,7 +13,13 @@ export function AppRoutes({ resolver }: { resolver: RemotePageResolver }) {
     <Routes>
       {routeTable.map(({ path, app, page, access }) => {
         const ShellPage = app === 'shell' ? shellPages[page as PageKey<'shell'>] : null;
-        const element = ShellPage ? <ShellPage /> : <RemotePage key={path} remote={app as Exclude<typeof app, 'shell'>} page={page} resolver={resolver} />;
+        const element = ShellPage ? (
+          <Suspense fallback={<LoadingState />}>
+            <ShellPage />
+          </Suspense>
+        ) : (
+          <RemotePage key={path} remote={app as Exclude<typeof app, 'shell'>} page={page} resolver={resolver} />
+        );
         return <Route key={path} path={path} element={<RequireAccess access={access}>{element}</RequireAccess>} />;
       })}
     </Routes>

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteName } from '@cqa/web-core';
 
 export type RemotePagesModule = { default: Record<string, ComponentType> };
@@ -38,7 +38,9 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
         try {
           const Page = (await pagesOf(remote))[key];
           if (!Page) throw new Error(`The ${remote} remote has no page '${key}'.`);
-          return { default: Page };
+          // A remote's page is itself lazy (its own chunk), and React.lazy cannot resolve to another lazy component.
+          const RemoteRoutePage = () => createElement(Page);
+          return { default: RemoteRoutePage };
         } catch (error) {
           forget(remote);
           throw error;

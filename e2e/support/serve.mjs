@@ -9,36 +9,13 @@ import { SMTPServer } from 'smtp-server';
 import { startDemoPages } from '../../tools/demo-pages/demo-pages-server.ts';
 import { startFakeAi } from '../../tools/fake-ai/fake-ai-server.ts';
 import { startFixtureServer } from '../../tools/literature-fixtures/fixture-server.ts';
+import { decode } from '../../tools/mail/mime-text.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const mailDir = process.env.E2E_MAIL_DIR;
 if (!mailDir) throw new Error('E2E_MAIL_DIR is not set (see e2e/support/run-id.ts)');
 rmSync(mailDir, { recursive: true, force: true });
 mkdirSync(mailDir, { recursive: true });
-
-/** Splits a raw message into its subject and plain text (quoted-printable or base64 bodies decoded). */
-function bodyOf(headers, body) {
-  const boundary = /boundary="?([^";\s]+)"?/i.exec(headers)?.[1];
-  if (/Content-Type: multipart\//i.test(headers) && boundary) {
-    // multipart/alternative (text and HTML): the plain-text part is the one read.
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => part.replace(/^\r?\n/, ''));
-    const plain = parts.find((part) => /Content-Type: text\/plain/i.test(part.split(/\r?\n\r?\n/)[0] ?? '')) ?? parts[0] ?? '';
-    const [partHead = '', ...partRest] = plain.split(/\r?\n\r?\n/);
-    return bodyOf(partHead.replace(/\r?\n\s+/g, ' '), partRest.join('\n\n').replace(/\r?\n$/, ''));
-  }
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  }
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
-}
-
-function decode(raw) {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const headers = head.replace(/\r?\n\s+/g, ' ');
-  const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  return { subject, text: bodyOf(headers, rest.join('\n\n')).replace(/\r\n/g, '\n') };
-}
 
 // A real SMTP server the API sends to; each message lands in E2E_MAIL_DIR as <sequence>.json for the tests to read.
 let sequence = 0;

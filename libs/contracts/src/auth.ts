@@ -151,6 +151,12 @@ export interface AuthConfigResponse {
 export const OIDC_START_PATH = '/api/auth/oidc/start';
 /** The fragment the OIDC callback redirects back with when the sign-in failed (the login page shows its message). */
 export const OIDC_ERROR_PARAM = 'sso_error';
+/**
+ * The flag the OIDC callback redirects back with when the account needs its second factor (`code`) or, for an admin,
+ * enrolment first (`enrol`). The challenge itself travels in an httpOnly cookie scoped to the two-factor routes.
+ */
+export const OIDC_TWO_FACTOR_PARAM = 'two_factor';
+export type OidcTwoFactorStep = 'code' | 'enrol';
 
 
 /** GET /api/user/approval-status/{userId}. */

@@ -25,7 +25,8 @@ export const isTwoFactorChallenge = (response: LoginResponse): response is TwoFa
 
 /** The second sign-in step: a 6-digit code from the authenticator app, or one recovery code. */
 export interface TwoFactorVerifyRequest {
-  challenge: string;
+  /** Left out after an institution sign-in: the challenge is then the httpOnly cookie the callback set. */
+  challenge?: string;
   code?: string;
   recoveryCode?: string;
 }
@@ -38,7 +39,8 @@ export interface TwoFactorSetupResponse {
 }
 
 export interface TwoFactorChallengeRequest {
-  challenge: string;
+  /** Left out after an institution sign-in: the challenge is then the httpOnly cookie the callback set. */
+  challenge?: string;
 }
 export interface TwoFactorConfirmRequest {
   code: string;

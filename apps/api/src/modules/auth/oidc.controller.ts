@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Query, Req, Res } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { OIDC_ERROR_PARAM } from '@cqa/contracts';
+import { OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, OidcTwoFactorStep } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { Public } from '../../common/access/access.decorator';
@@ -9,8 +9,10 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { AuthConfigDto } from './dto/auth-config.dto';
 import { OIDC_PORTALS, OIDC_STATE_TTL_SECONDS, OidcPortal, OidcRefused, OidcSignIn } from './oidc-sign-in.service';
-import { setRefreshCookie } from './refresh-cookie';
+import { secure, setRefreshCookie } from './refresh-cookie';
 import { SessionService } from './session.service';
+import { TwoFactorSignIn } from './two-factor';
+import { setChallengeCookie } from './two-factor/challenge-cookie';
 
 const STATE_COOKIE = { name: 'cqa_oidc', path: '/api/auth/oidc' } as const;
 /** Where each portal signs in (a failed institution sign-in comes back there) and where it lands afterwards. */
@@ -20,7 +22,12 @@ const HOME_PAGE: Record<OidcPortal, string> = { expert: '/expert/questions', adm
 @ApiTags('auth')
 @Controller('auth')
 export class OidcController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly oidc: OidcSignIn, private readonly sessions: SessionService) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oidc: OidcSignIn,
+    private readonly sessions: SessionService,
+    private readonly twoFactor: TwoFactorSignIn,
+  ) {}
 
   /** Which sign-in methods the login pages offer. */
   @Get('config')
@@ -40,15 +47,22 @@ export class OidcController {
     const { url, state } = await this.oidc.start(chosen);
     // Lax, not Strict: the provider sends the browser back with a cross-site navigation, which must carry it.
     void reply.setCookie(STATE_COOKIE.name, state, {
-      httpOnly: true, secure: this.secure(request), sameSite: 'lax', path: STATE_COOKIE.path, maxAge: OIDC_STATE_TTL_SECONDS,
+      httpOnly: true, secure: secure(this.config, request), sameSite: 'lax', path: STATE_COOKIE.path, maxAge: OIDC_STATE_TTL_SECONDS,
     });
     void reply.redirect(url, HttpStatus.FOUND);
   }
 
-  /** The identity provider's redirect back: checks everything, opens a session (refresh cookie) and goes to the portal. */
+  /**
+   * The identity provider's redirect back: checks everything, then applies the password sign-in's two-factor rule. With
+   * no second factor needed, opens a session (refresh cookie) and goes to the portal; otherwise sets the challenge cookie
+   * and goes to the login page, which asks for the code (or, for an admin without one, the enrolment).
+   */
   @Get('oidc/callback')
   @Public()
-  @ApiFoundResponse({ description: "Redirects to the portal, signed in, or to its login page with '?sso_error=<reason>'." })
+  @ApiFoundResponse({
+    description: "Redirects to the portal, signed in; to its login page with '?two_factor=code|enrol' (challenge in the httpOnly " +
+      "cqa_2fa cookie) when a second factor is needed; or to its login page with '?sso_error=<reason>'.",
+  })
   async callback(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const stateCookie = request.cookies?.[STATE_COOKIE.name];
     const portal = (await this.oidc.portalOf(stateCookie)) ?? 'expert';
@@ -56,6 +70,13 @@ export class OidcController {
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     try {
       const user = await this.oidc.finish(search, stateCookie);
+      const challenge = await this.twoFactor.challengeIfNeeded(user);
+      if (challenge) {
+        setChallengeCookie(reply, request, this.config, challenge.challenge);
+        const step: OidcTwoFactorStep = challenge.enrolmentRequired ? 'enrol' : 'code';
+        void reply.redirect(`${LOGIN_PAGE[portal]}?${OIDC_TWO_FACTOR_PARAM}=${step}`, HttpStatus.FOUND);
+        return;
+      }
       const session = await this.sessions.startSession(user, client);
       setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
       void reply.redirect(HOME_PAGE[portal], HttpStatus.FOUND);
@@ -63,9 +84,5 @@ export class OidcController {
       if (!(error instanceof OidcRefused)) throw error;
       void reply.redirect(`${LOGIN_PAGE[portal]}?${OIDC_ERROR_PARAM}=${error.reason}`, HttpStatus.FOUND);
     }
-  }
-
-  private secure(request: FastifyRequest): boolean {
-    return this.config.isProduction || request.protocol !== 'http';
   }
 }

@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
  * Secure always, except outside production on plain http (http://localhost during development and tests),
  * where a browser would drop a Secure cookie. request.protocol honours TRUST_PROXY for TLS ended at a proxy.
  */
-function secure(config: AppConfig, request: FastifyRequest): boolean {
+export function secure(config: AppConfig, request: FastifyRequest): boolean {
   return config.isProduction || request.protocol !== 'http';
 }
 

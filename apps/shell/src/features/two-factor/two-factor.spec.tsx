@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { type AuthUser, type SessionResponse, TwoFactorPaths, TwoFactorTexts } from '@cqa/contracts';
+import { type AuthUser, type Role, type SessionResponse, TwoFactorPaths, TwoFactorTexts } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock } from '@cqa/web-core/testing';
 import { LoginForm } from '../auth/components/LoginForm';
@@ -17,12 +17,12 @@ const user: AuthUser = {
 };
 const session: SessionResponse = { user, accessToken: 'token-1', expiresIn: 900 };
 
-function renderLogin() {
+function renderLogin(at = '/admin/login', portal: Role = 'admin') {
   const store = createAppStore({ auth: { status: 'anonymous', user: null, accessToken: null } });
   const onSignedIn = jest.fn();
   render(
     <Provider store={store}>
-      <MemoryRouter><LoginForm portal="admin" onSignedIn={onSignedIn} /></MemoryRouter>
+      <MemoryRouter initialEntries={[at]}><LoginForm portal={portal} onSignedIn={onSignedIn} /></MemoryRouter>
     </Provider>,
   );
   return { store, onSignedIn };
@@ -104,5 +104,43 @@ describe('two-factor sign-in step', () => {
     await userEvent.click(screen.getByRole('button', { name: T.continueAfterCodes }));
     expect(onSignedIn).toHaveBeenCalledWith(user);
     expect(store.getState().auth.status).toBe('authenticated');
+  });
+
+  describe('after an institution sign-in (the challenge is an httpOnly cookie, only the step is in the URL)', () => {
+    it('asks for the code at once and sends it without a challenge of its own', async () => {
+      const api = installFetchMock();
+      api.reply('/api/auth/config', { status: 200, body: { institutionSignIn: true } });
+      api.reply(TwoFactorPaths.verify, { status: 200, body: session });
+      const { store, onSignedIn } = renderLogin('/admin/login?two_factor=code');
+
+      expect(await screen.findByRole('heading', { name: T.codeStepTitle })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+      fill(screen.getByLabelText(T.codeLabel), '123456');
+      await userEvent.click(screen.getByRole('button', { name: T.verify }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onSignedIn).toHaveBeenCalledWith(user);
+      expect(store.getState().auth.status).toBe('authenticated');
+      expect(api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.verify)).map((c) => c.body)).toEqual([{ code: '123456' }]);
+    });
+
+    it("sends an admin to enrolment, and 'start over' goes back to the password form", async () => {
+      const api = installFetchMock();
+      api.reply('/api/auth/config', { status: 200, body: { institutionSignIn: true } });
+      api.reply(TwoFactorPaths.enrolSetup, { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,AAAA' } });
+      renderLogin('/admin/login?two_factor=enrol');
+
+      expect(await screen.findByRole('heading', { name: T.enrolTitle })).toBeInTheDocument();
+      expect(await screen.findByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+      expect(api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.enrolSetup)).map((c) => c.body)).toEqual([{}]);
+      await userEvent.click(screen.getByRole('button', { name: T.startOver }));
+      expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    });
+
+    it('ignores the flag on the patient login, which has no institution sign-in', async () => {
+      installFetchMock();
+      renderLogin('/?two_factor=code', 'patient');
+      expect(screen.getByLabelText('Password')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: T.codeStepTitle })).not.toBeInTheDocument();
+    });
   });
 });

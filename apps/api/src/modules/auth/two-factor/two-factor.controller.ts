@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MessageResponse, TwoFactorTexts } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +11,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { MessageResponseDto, SessionResponseDto } from '../dto/auth.dto';
 import { setRefreshCookie } from '../refresh-cookie';
 import { SessionService } from '../session.service';
+import { clearChallengeCookie, readChallengeCookie } from './challenge-cookie';
 import {
   TwoFactorChallengeDto, TwoFactorConfirmDto, TwoFactorDisableDto, TwoFactorEnabledResponseDto, TwoFactorEnrolConfirmDto,
   TwoFactorEnrolledSessionDto, TwoFactorSetupResponseDto, TwoFactorStatusResponseDto, TwoFactorVerifyDto,
@@ -18,7 +19,10 @@ import {
 import { TwoFactorSignIn } from './two-factor-sign-in.service';
 import { TwoFactorService } from './two-factor.service';
 
-/** The second sign-in step, open to the holder of a challenge from POST /api/auth/login. */
+/**
+ * The second sign-in step, open to the holder of a challenge: from POST /api/auth/login (in the body) or from the
+ * institution sign-in's callback (the cqa_2fa cookie, used when the body names none).
+ */
 @ApiTags('auth')
 @Controller('auth/two-factor')
 export class TwoFactorSignInController {
@@ -31,7 +35,8 @@ export class TwoFactorSignInController {
   async verify(
     @Body() body: TwoFactorVerifyDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponseDto> {
-    const session = await this.signIn.verify(body.challenge, { code: body.code, recoveryCode: body.recoveryCode }, client);
+    const session = await this.signIn.verify(challengeOf(body, request), { code: body.code, recoveryCode: body.recoveryCode }, client);
+    clearChallengeCookie(reply, request, this.config);
     setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
     return session.body;
   }
@@ -40,8 +45,8 @@ export class TwoFactorSignInController {
   @Public()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins).' })
-  enrolSetup(@Body() body: TwoFactorChallengeDto): Promise<TwoFactorSetupResponseDto> {
-    return this.signIn.enrolSetup(body.challenge);
+  enrolSetup(@Body() body: TwoFactorChallengeDto, @Req() request: FastifyRequest): Promise<TwoFactorSetupResponseDto> {
+    return this.signIn.enrolSetup(challengeOf(body, request));
   }
 
   @Post('enrol/confirm')
@@ -51,10 +56,17 @@ export class TwoFactorSignInController {
   async enrolConfirm(
     @Body() body: TwoFactorEnrolConfirmDto, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<TwoFactorEnrolledSessionDto> {
-    const { session, recoveryCodes } = await this.signIn.enrolConfirm(body.challenge, body.code, client);
+    const { session, recoveryCodes } = await this.signIn.enrolConfirm(challengeOf(body, request), body.code, client);
+    clearChallengeCookie(reply, request, this.config);
     setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
     return { ...session.body, recoveryCodes };
   }
+}
+
+function challengeOf(body: TwoFactorChallengeDto, request: FastifyRequest): string {
+  const challenge = body.challenge ?? readChallengeCookie(request);
+  if (!challenge) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
+  return challenge;
 }
 
 /** A signed-in user's own authenticator. */

@@ -74,7 +74,7 @@ export class ReportFiles implements OnModuleInit {
   /** Its return value (counts only) is what the job dashboard shows for each run. */
   @OnJob(JobName.ReportSweep)
   async sweep(_job: Job, _token?: string, signal?: AbortSignal): Promise<ReportSweepResult> {
-    const result = await sweepReports(this.storage, this.rows(), new Date(), signal);
+    const result = await sweepReports(this.storage, reportRows(this.dataSource), new Date(), signal);
     reportSweepLast.set({ action: 'checked_files' }, result.checkedFiles);
     reportSweepLast.set({ action: 'files_removed' }, result.filesRemoved);
     reportSweepLast.set({ action: 'partial_files_removed' }, result.partialFilesRemoved);
@@ -82,29 +82,29 @@ export class ReportFiles implements OnModuleInit {
     this.logger.log({ ...result, msg: `report sweep: ${result.checkedFiles} files checked, ${result.filesRemoved} without a row removed, ${result.partialFilesRemoved} unfinished uploads removed, ${result.rowsMarkedMissing} rows newly marked missing (${result.rowsMissingTotal} in all)` });
     return result;
   }
+}
 
-  private rows(): ReportRows {
-    const db = this.dataSource;
-    return {
-      async existingKeys(keys) {
-        if (keys.length === 0) return new Set();
-        const found = (await db.query(`SELECT storage_key FROM medical_reports WHERE storage_key IN (${keys.map(() => '?').join(',')})`, keys)) as Array<{ storage_key: string }>;
-        return new Set(found.map((r) => r.storage_key));
-      },
-      async rowsAfter(afterId, limit) {
-        const found = (await db.query(
-          `SELECT id, storage_key FROM medical_reports WHERE file_missing_at IS NULL AND id > ? AND upload_date < NOW(3) - INTERVAL 1 HOUR ORDER BY id LIMIT ${Number(limit)}`,
-          [afterId],
-        )) as Array<{ id: string; storage_key: string }>;
-        return found.map((r) => ({ id: r.id, storageKey: r.storage_key }));
-      },
-      async markMissing(ids) {
-        await db.query(`UPDATE medical_reports SET file_missing_at = NOW(3) WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
-      },
-      async missingTotal() {
-        const [row] = (await db.query('SELECT COUNT(*) AS n FROM medical_reports WHERE file_missing_at IS NOT NULL')) as Array<{ n: number | string }>;
-        return Number(row?.n ?? 0);
-      },
-    };
-  }
+/** The sweep's queries on MariaDB. Rows younger than the grace period (by the database's clock) are left alone. */
+export function reportRows(db: DataSource): ReportRows {
+  return {
+    async existingKeys(keys) {
+      if (keys.length === 0) return new Set();
+      const found = (await db.query(`SELECT storage_key FROM medical_reports WHERE storage_key IN (${keys.map(() => '?').join(',')})`, keys)) as Array<{ storage_key: string }>;
+      return new Set(found.map((r) => r.storage_key));
+    },
+    async rowsAfter(afterId, limit) {
+      const found = (await db.query(
+        `SELECT id, storage_key FROM medical_reports WHERE file_missing_at IS NULL AND id > ? AND upload_date < NOW(3) - INTERVAL 1 HOUR ORDER BY id LIMIT ${Number(limit)}`,
+        [afterId],
+      )) as Array<{ id: string; storage_key: string }>;
+      return found.map((r) => ({ id: r.id, storageKey: r.storage_key }));
+    },
+    async markMissing(ids) {
+      await db.query(`UPDATE medical_reports SET file_missing_at = NOW(3) WHERE id IN (${ids.map(() => '?').join(',')})`, ids);
+    },
+    async missingTotal() {
+      const [row] = (await db.query('SELECT COUNT(*) AS n FROM medical_reports WHERE file_missing_at IS NOT NULL')) as Array<{ n: number | string }>;
+      return Number(row?.n ?? 0);
+    },
+  };
 }

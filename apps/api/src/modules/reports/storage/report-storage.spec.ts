@@ -1,5 +1,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
+import { createServer, IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -146,5 +148,76 @@ describe('local report storage on disk', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * s3rver implements neither ListMultipartUploads nor AbortMultipartUpload, so these two S3 calls get a small local
+ * server of their own here, answering in the documented XML (one upload per page, so the listing has to page).
+ */
+describe('unfinished S3 multipart uploads', () => {
+  const bucket = 'cqa-reports-partials';
+  const hour = 3600 * 1000;
+  const uploads = [
+    { key: `medical-reports/${newStorageKey()}`, id: 'old-1', initiated: new Date(Date.now() - 3 * hour) },
+    { key: `medical-reports/${newStorageKey()}`, id: 'young', initiated: new Date() },
+    { key: `medical-reports/${newStorageKey()}`, id: 'old-2', initiated: new Date(Date.now() - 2 * hour) },
+  ].sort((a, b) => a.key.localeCompare(b.key));
+
+  async function withServer(handle: (req: IncomingMessage, url: URL) => { status: number; body?: string }, run: (storage: S3ReportStorage) => Promise<void>) {
+    const server = createServer((req, res) => {
+      const { status, body } = handle(req, new URL(req.url!, 'http://localhost'));
+      res.writeHead(status, { 'content-type': 'application/xml' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = s3ClientFor({
+      bucket, region: 'us-east-1', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, forcePathStyle: true,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    });
+    try {
+      await run(new S3ReportStorage(client, bucket));
+    } finally {
+      client.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('reads every page and aborts only the uploads older than the cut-off', async () => {
+    const aborted: string[] = [];
+    const markers: Array<string | null> = [];
+    await withServer((req, url) => {
+      if (req.method === 'DELETE') {
+        aborted.push(`${decodeURIComponent(url.pathname.slice(bucket.length + 2))} ${url.searchParams.get('uploadId')}`);
+        return { status: 204 };
+      }
+      expect(url.searchParams.has('uploads')).toBe(true);
+      expect(url.searchParams.get('prefix')).toBe('medical-reports/');
+      const after = url.searchParams.get('key-marker');
+      markers.push(after);
+      const rest = uploads.filter((u) => after === null || u.key > after);
+      const [upload] = rest;
+      const truncated = rest.length > 1;
+      return {
+        status: 200,
+        body: `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+          `<Bucket>${bucket}</Bucket><Prefix>medical-reports/</Prefix><MaxUploads>1</MaxUploads><IsTruncated>${truncated}</IsTruncated>` +
+          (truncated ? `<NextKeyMarker>${upload!.key}</NextKeyMarker><NextUploadIdMarker>${upload!.id}</NextUploadIdMarker>` : '') +
+          (upload ? `<Upload><Key>${upload.key}</Key><UploadId>${upload.id}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated></Upload>` : '') +
+          '</ListMultipartUploadsResult>',
+      };
+    }, async (storage) => {
+      expect(await storage.removeStalePartials(new Date(Date.now() - hour))).toBe(2);
+    });
+    expect(markers).toEqual([null, uploads[0]!.key, uploads[1]!.key]);
+    expect(aborted.sort()).toEqual(uploads.filter((u) => u.id !== 'young').map((u) => `${u.key} ${u.id}`).sort());
+  });
+
+  it('counts none on a server that cannot list them (NotImplemented), so the rest of the sweep still runs', async () => {
+    await withServer(() => ({
+      status: 501,
+      body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>NotImplemented</Code><Message>not implemented</Message></Error>',
+    }), async (storage) => {
+      expect(await storage.removeStalePartials(new Date())).toBe(0);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import {
   AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CompletedPart, CreateMultipartUploadCommand, DeleteObjectCommand,
-  GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
+  GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListMultipartUploadsCommandOutput, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -118,15 +118,32 @@ export class S3ReportStorage extends ReportStorage {
     } while (token);
   }
 
-  /** Multipart uploads left open by a process that died mid-upload (a bucket lifecycle rule can do this too). */
+  /**
+   * Multipart uploads left open by a process that died mid-upload, page by page. A server that cannot list them (some
+   * S3-compatible ones answer NotImplemented) has nothing this can remove: 0, and the rest of the sweep still runs; a
+   * bucket lifecycle rule (AbortIncompleteMultipartUpload) then does this job.
+   */
   async removeStalePartials(olderThan: Date): Promise<number> {
     let removed = 0;
-    const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: KEY_PREFIX }));
-    for (const upload of page.Uploads ?? []) {
-      if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
-      removed++;
-    }
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page: ListMultipartUploadsCommandOutput;
+      try {
+        page = await this.client.send(new ListMultipartUploadsCommand({
+          Bucket: this.bucket, Prefix: KEY_PREFIX, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker,
+        }));
+      } catch (error) {
+        if (isNotImplemented(error)) return removed;
+        throw error;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        removed++;
+      }
+      [keyMarker, uploadIdMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
+    } while (keyMarker !== undefined);
     return removed;
   }
 
@@ -138,4 +155,8 @@ export class S3ReportStorage extends ReportStorage {
 
 function isNotFound(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
+}
+
+function isNotImplemented(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NotImplemented' || error.$metadata?.httpStatusCode === 501);
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { Link } from 'react-router-dom';
-import { isTwoFactorChallenge, Messages, type AuthUser, type Role, type SessionResponse, type TwoFactorChallengeResponse } from '@cqa/contracts';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
 import { errorMessage, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
-import { TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
+import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
 import { InstitutionSignIn, InstitutionSignInRefusal } from './InstitutionSignIn';
 
@@ -15,7 +15,13 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
   const [failure, setFailure] = useState<string | null>(null);
   const dispatch = useAppDispatch();
   const toast = useToast();
-  const [challenge, setChallenge] = useState<TwoFactorChallengeResponse | null>(null);
+  const [params, setParams] = useSearchParams();
+  // An institution sign-in that needs the second factor comes back with the step to show; its challenge is a cookie.
+  const [challenge, setChallenge] = useState<PendingTwoFactor | null>(() => institutionTwoFactor(role, params.get(OIDC_TWO_FACTOR_PARAM)));
+  const restart = () => {
+    setChallenge(null);
+    if (params.has(OIDC_TWO_FACTOR_PARAM)) setParams((current) => { current.delete(OIDC_TWO_FACTOR_PARAM); return current; }, { replace: true });
+  };
 
   const signedIn = async (session: SessionResponse) => {
     if (!session?.accessToken || !session.user) {
@@ -47,7 +53,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
     }
   };
 
-  if (challenge) return <TwoFactorSignInStep challenge={challenge} onSession={signedIn} onRestart={() => setChallenge(null)} />;
+  if (challenge) return <TwoFactorSignInStep challenge={challenge} onSession={signedIn} onRestart={restart} />;
 
   return (
     <Form<LoginValues> layout="vertical" name={`login-${role}`} onFinish={submit} requiredMark={false} disabled={isLoading}>
@@ -72,4 +78,9 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       </p>
     </Form>
   );
+}
+
+function institutionTwoFactor(role: Role, step: string | null): PendingTwoFactor | null {
+  if (role === 'patient' || (step !== 'code' && step !== 'enrol')) return null;
+  return { enrolmentRequired: step === 'enrol' };
 }

@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthTexts, Messages } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, testUser } from '@cqa/web-core/testing';
+import { TwoFactorScreenTexts } from '../../two-factor/texts';
 import { HAS_ACCOUNT_KEY } from '../has-account';
 import { LandingPage, ROLE_PROMPT } from './LandingPage';
 
@@ -16,11 +17,11 @@ function Where() {
   return <p>{`at ${useLocation().pathname}`}</p>;
 }
 
-function renderLanding() {
+function renderLanding(at = '/') {
   const store = createAppStore({ auth: { status: 'anonymous', user: null, accessToken: null } });
   render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={['/']}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
           <Route path="*" element={<Where />} />
@@ -187,5 +188,13 @@ describe('LandingPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(Messages.errors.invalidLoginResponse);
     expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('opens the expert login at the two-factor step when an institution sign-in needs the code', async () => {
+    installFetchMock().reply('/api/auth/config', { status: 200, body: { institutionSignIn: true } });
+    renderLanding('/?two_factor=code');
+    expect(screen.getByRole('radio', { name: 'Expert' })).toBeChecked();
+    expect(screen.getByRole('heading', { name: 'Expert Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TwoFactorScreenTexts.codeStepTitle })).toBeInTheDocument();
   });
 });

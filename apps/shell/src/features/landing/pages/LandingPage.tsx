@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Col, Radio, Result, Row, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Messages, OIDC_ERROR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
+import { Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
 import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { LoginForm } from '../../auth/components/LoginForm';
@@ -39,11 +39,12 @@ export function LandingPage() {
 function AccessPanel() {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
-  // An institution sign-in that was refused comes back here (experts only): show the expert login with the reason.
+  // An institution sign-in comes back here (experts only) when refused, or when it needs the second factor: show the
+  // expert login, with the reason or the two-factor step.
   const [params] = useSearchParams();
-  const institutionRefusal = params.has(OIDC_ERROR_PARAM);
-  const [role, setRole] = useState<SelfRegisteringRole>(institutionRefusal ? 'expert' : 'patient');
-  const [mode, setModeState] = useState<Mode>(() => (institutionRefusal || readHasAccount() ? 'login' : 'register'));
+  const institutionReturn = params.has(OIDC_ERROR_PARAM) || params.has(OIDC_TWO_FACTOR_PARAM);
+  const [role, setRole] = useState<SelfRegisteringRole>(institutionReturn ? 'expert' : 'patient');
+  const [mode, setModeState] = useState<Mode>(() => (institutionReturn || readHasAccount() ? 'login' : 'register'));
   const [screen, setScreen] = useState<Screen>('form');
   const [registeredMessage, setRegisteredMessage] = useState<string>(Messages.success.registration);
 

@@ -8,12 +8,15 @@ import { CODE_RULES, CodeInput } from './CodeInput';
 import { EnrolmentForm } from './EnrolmentForm';
 import { RecoveryCodes } from './RecoveryCodes';
 
+/** What the step needs: the login answer's challenge, or only which step after an institution sign-in (challenge in a cookie). */
+export type PendingTwoFactor = Pick<TwoFactorChallengeResponse, 'enrolmentRequired'> & { challenge?: string };
+
 /**
- * The step after a correct password: a code (or a recovery code) for an account with two-factor sign-in, or the
- * enrolment an admin must finish before any session. `onSession` receives the session once the step succeeds.
+ * The step after a correct password (or institution sign-in): a code (or a recovery code) for an account with two-factor
+ * sign-in, or the enrolment an admin must finish before any session. `onSession` receives the session once the step succeeds.
  */
 export function TwoFactorSignInStep({ challenge, onSession, onRestart }: {
-  challenge: TwoFactorChallengeResponse;
+  challenge: PendingTwoFactor;
   onSession: (session: SessionResponse) => void;
   onRestart: () => void;
 }) {
@@ -30,7 +33,7 @@ export function TwoFactorSignInStep({ challenge, onSession, onRestart }: {
   );
 }
 
-function CodeStep({ challenge, onSession }: { challenge: string; onSession: (session: SessionResponse) => void }) {
+function CodeStep({ challenge, onSession }: { challenge?: string; onSession: (session: SessionResponse) => void }) {
   const [verify, { isLoading }] = useVerifyTwoFactorMutation();
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,7 +70,7 @@ function CodeStep({ challenge, onSession }: { challenge: string; onSession: (ses
   );
 }
 
-function RequiredEnrolment({ challenge, onSession }: { challenge: string; onSession: (session: SessionResponse) => void }) {
+function RequiredEnrolment({ challenge, onSession }: { challenge?: string; onSession: (session: SessionResponse) => void }) {
   const [setup, setupState] = useEnrolSetupMutation();
   const [confirm, { isLoading }] = useEnrolConfirmMutation();
   const [enrolled, setEnrolled] = useState<{ session: SessionResponse; codes: string[] } | null>(null);

@@ -9,8 +9,9 @@ import { SessionResponseDto } from '../../dto/auth.dto';
 const SIX_DIGITS = /^\s*\d{6}\s*$/;
 
 export class TwoFactorChallengeDto implements TwoFactorChallengeRequest {
-  @ApiProperty() @IsString() @IsNotEmpty({ message: TwoFactorTexts.challengeExpired }) @MaxLength(128)
-  challenge: string;
+  @ApiPropertyOptional({ description: 'From the login answer; left out after an institution sign-in, whose challenge is the cqa_2fa cookie.' })
+  @IsOptional() @IsString() @IsNotEmpty({ message: TwoFactorTexts.challengeExpired }) @MaxLength(128)
+  challenge?: string;
 }
 
 export class TwoFactorVerifyDto extends TwoFactorChallengeDto implements TwoFactorVerifyRequest {

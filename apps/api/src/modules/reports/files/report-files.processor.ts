@@ -9,7 +9,7 @@ import { reportSweepLast } from '../../../common/metrics/metrics';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { assertStorageKey, ReportStorage } from '../storage/report-storage';
-import { ReportRows, ReportSweepResult, sweepReports } from './report-sweep';
+import { ReportRows, ReportSweepResult, SWEEP_GRACE_MS, sweepReports } from './report-sweep';
 
 export const REPORT_SWEEP_SCHEDULER_ID = 'report-sweep-nightly';
 
@@ -94,7 +94,7 @@ export function reportRows(db: DataSource): ReportRows {
     },
     async rowsAfter(afterId, limit) {
       const found = (await db.query(
-        `SELECT id, storage_key FROM medical_reports WHERE file_missing_at IS NULL AND id > ? AND upload_date < NOW(3) - INTERVAL 1 HOUR ORDER BY id LIMIT ${Number(limit)}`,
+        `SELECT id, storage_key FROM medical_reports WHERE file_missing_at IS NULL AND id > ? AND upload_date < NOW(3) - INTERVAL ${SWEEP_GRACE_MS / 1000} SECOND ORDER BY id LIMIT ${Number(limit)}`,
         [afterId],
       )) as Array<{ id: string; storage_key: string }>;
       return found.map((r) => ({ id: r.id, storageKey: r.storage_key }));

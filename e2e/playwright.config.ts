@@ -30,7 +30,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // A journey chains sign-ins (argon2), emails and remote loads; on a loaded 2-core machine one passed 30 s.
+  timeout: 60_000,
   // A remote's first load (remoteEntry, shared modules, page chunk) can pass 5 s on a busy 2-core machine.
   expect: { timeout: 10_000 },
   reporter: [['list']],

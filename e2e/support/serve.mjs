@@ -1,7 +1,7 @@
 // The built platform for Playwright: an SMTP sink, the link-import demo pages, the fake AI provider and the literature
 // fixture server, the throwaway database migrated and seeded, then the API and the worker (with AI answers from the fakes).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,10 @@ const sink = new SMTPServer({
     stream.on('end', () => {
       const message = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), ...decode(Buffer.concat(chunks).toString('utf8')) };
       sequence += 1;
-      writeFileSync(path.join(mailDir, `${String(sequence).padStart(6, '0')}.json`), JSON.stringify(message));
+      // Written aside and renamed into place: a test reading the folder meanwhile never sees half a message.
+      const file = path.join(mailDir, `${String(sequence).padStart(6, '0')}.json`);
+      writeFileSync(`${file}.part`, JSON.stringify(message));
+      renameSync(`${file}.part`, file);
       callback();
     });
   },

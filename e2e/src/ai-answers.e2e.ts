@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signIn } from '../support/accounts';
-import { expectAccessible, watchConsole } from '../support/pages';
+import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the contracts (AiTexts, AI_ANSWER_DISCLAIMER, the stage labels), quoted.
 const DISCLAIMER = 'AI-generated from the cited literature; not medical advice.';
@@ -37,8 +37,7 @@ test.describe('AI answers', () => {
     await expect(ask.getByLabel('Question')).toBeVisible();
     await expect(ask.getByText(USE_PROFILE)).toHaveCount(0);
     await ask.getByLabel('Question').fill(QUESTION);
-    await ask.getByRole('combobox', { name: 'Cancer type' }).fill('Breast');
-    await page.getByTitle('Breast Cancer', { exact: true }).click();
+    await chooseOption(ask, 'Cancer type', 'Breast Cancer');
     await stallNextReply(request);
     await ask.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { topBarItem } from '../support/top-bar';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
-import { expectAccessible } from '../support/pages';
+import { chooseOption, expectAccessible } from '../support/pages';
 
 // Texts of the contracts (Messages, ProfileTexts, PROFILE_STEPS), quoted as the spec words them.
 const PROGRESS_SUBMITTED = 'Profile submitted successfully!';
@@ -48,20 +48,6 @@ async function registerApprovedPatient(request: APIRequestContext): Promise<Pati
   return { email, password, firstName, lastName, userId: user.id, patientId: user.patient_id };
 }
 
-/**
- * Picks an option of an antd select from the keyboard: typing filters the list to the option, Enter takes it. (A click
- * can miss while the list is still opening above the field.)
- */
-async function choose(page: Page, label: string, option: string) {
-  const box = page.getByLabel(label, { exact: true });
-  await box.click();
-  await box.fill(option);
-  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true })).toBeVisible();
-  await box.press('Enter');
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-  await expect(box.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText(option);
-}
-
 /** Waits for CSS animations and transitions (a modal zooming in) to end, so axe sees the final colours. */
 async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
@@ -89,19 +75,19 @@ async function fillSteps1to3(page: Page) {
   await expect(page.getByText('Value must be 120 or less.')).toBeVisible();
   await expect(page.getByLabel('Age', { exact: true })).toHaveValue('120');
   await page.getByLabel('Age', { exact: true }).fill('54');
-  await choose(page, 'Sex', 'Female');
-  await choose(page, 'Ethnicity', 'Hispanic');
-  await choose(page, 'Marital Status', 'Married');
-  await choose(page, 'Children in Household', 'None');
+  await chooseOption(page, 'Sex', 'Female');
+  await chooseOption(page, 'Ethnicity', 'Hispanic');
+  await chooseOption(page, 'Marital Status', 'Married');
+  await chooseOption(page, 'Children in Household', 'None');
   await page.getByLabel('City', { exact: true }).fill('Columbus');
-  await choose(page, 'State', 'Ohio');
+  await chooseOption(page, 'State', 'Ohio');
   await page.getByLabel('Zip Code', { exact: true }).fill('43004');
-  await choose(page, 'Occupation', 'Other');
+  await chooseOption(page, 'Occupation', 'Other');
   await page.getByLabel('Other occupation', { exact: true }).fill('Beekeeper');
   await next(page, 2);
 
-  await choose(page, 'Cancer Type', 'Breast Cancer');
-  await choose(page, 'Cancer Stage', 'Stage 2');
+  await chooseOption(page, 'Cancer Type', 'Breast Cancer');
+  await chooseOption(page, 'Cancer Stage', 'Stage 2');
   await page.getByLabel('Year of Diagnosis', { exact: true }).fill('2021');
   await page.getByLabel('Feet', { exact: true }).fill('5');
   await page.getByLabel('Inches', { exact: true }).fill('7');
@@ -116,7 +102,7 @@ async function fillSteps1to3(page: Page) {
 
   await tick(page, /Major Treatments/, 'Surgery');
   await expect(page.getByLabel('Surgery Type', { exact: true })).toBeVisible();
-  await choose(page, 'Surgery Type', 'Large resection');
+  await chooseOption(page, 'Surgery Type', 'Large resection');
   await tick(page, /Major Treatments/, 'Chemotherapy');
   await page.getByLabel('Current Medications', { exact: true }).fill('Tamoxifen 20 mg daily');
 }
@@ -126,11 +112,11 @@ async function fillStep4(page: Page, concerns: string) {
   await tick(page, /Treatment Goals/, 'Treat');
   await page.getByLabel('Unaddressed Concerns', { exact: true }).fill(concerns);
   await page.getByRole('group', { name: /Smoking History/ }).getByRole('radio', { name: 'No' }).check();
-  await choose(page, 'Alcohol Consumption', 'Never');
+  await chooseOption(page, 'Alcohol Consumption', 'Never');
   await page.getByLabel('Exercise Routine', { exact: true }).fill('Walks 30 minutes a day');
-  await choose(page, 'Appetite', 'Good');
-  await choose(page, 'Diet Type', 'Mediterranean');
-  await choose(page, 'Dietary Habits', 'Regular meals and snacks');
+  await chooseOption(page, 'Appetite', 'Good');
+  await chooseOption(page, 'Diet Type', 'Mediterranean');
+  await chooseOption(page, 'Dietary Habits', 'Regular meals and snacks');
   await page.getByLabel('Stress Level', { exact: true }).fill('0');
   await page.getByLabel('Stress Level', { exact: true }).blur();
   await expect(page.getByText('Value must be 1 or greater.')).toBeVisible();
@@ -285,7 +271,7 @@ test.describe('patient profile', () => {
 
     await page.goto('/admin/users');
     await page.getByRole('tab', { name: 'Access log' }).click();
-    await choose(page, 'Patient', `${patient.firstName} ${patient.lastName} (${patient.email})`);
+    await chooseOption(page, 'Patient', `${patient.firstName} ${patient.lastName} (${patient.email})`);
     const edited = page.getByRole('row').filter({ hasText: 'Edited profile' });
     await expect(edited.first()).toContainText(`${DEMO.admin} (admin)`);
     await expect(page.getByRole('row').filter({ hasText: 'Viewed profile' }).first()).toBeVisible();

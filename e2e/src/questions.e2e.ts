@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
-import { expectAccessible, watchConsole } from '../support/pages';
+import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the contracts (Messages, QuestionTexts), quoted as the spec words them.
 const QUESTION_SUBMITTED = 'Question submitted successfully!';
@@ -89,8 +89,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(ask.getByText('Question must be at least 10 characters long')).toBeVisible();
     await accessible(page);
     await ask.getByLabel('Question').fill(questionText);
-    await ask.getByRole('combobox', { name: 'Cancer type' }).fill('Breast');
-    await page.getByTitle('Breast Cancer', { exact: true }).click();
+    await chooseOption(ask, 'Cancer type', 'Breast Cancer');
     await ask.getByRole('button', { name: 'Submit' }).click();
     await expect(toast(page, QUESTION_SUBMITTED)).toBeVisible();
     await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);

@@ -1,4 +1,4 @@
-import { expect, Page } from '@playwright/test';
+import { expect, type Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
@@ -32,4 +32,20 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/**
+ * Picks an option of an antd select from the keyboard: typing filters the list to the option, Enter takes it, and the
+ * field must then show it. (A click on the option can miss while the list is still opening, and the open list then
+ * covers the buttons below it.) `scope` is the page or the dialog the field is in.
+ */
+export async function chooseOption(scope: Page | Locator, label: string, option: string): Promise<void> {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  const box = scope.getByLabel(label, { exact: true });
+  await box.click();
+  await box.fill(option);
+  await expect(page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true })).toBeVisible();
+  await box.press('Enter');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(box.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText(option);
 }

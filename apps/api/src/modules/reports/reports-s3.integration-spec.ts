@@ -12,6 +12,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { startWorker, waitFor } from '../../../test/worker-harness';
 import { call, createUser, signIn } from '../../../test/accounts-helpers';
+import { otherAgedReportRows } from '../../../test/report-rows';
 import { reportRows } from './files/report-files.processor';
 import { sweepReports } from './files/report-sweep';
 import { newStorageKey, ReportStorage } from './storage/report-storage';
@@ -102,10 +103,7 @@ describe('medical reports on S3-compatible storage', () => {
     const missingAt = async (id: string) =>
       ((await db.query('SELECT file_missing_at FROM medical_reports WHERE id = ?', [id])) as Array<{ file_missing_at: Date | null }>)[0]!.file_missing_at;
 
-    // Rows other suites aged on the shared database (none, unless one failed before its clean-up) count too.
-    const otherOldRows = async () => Number(((await db.query(
-      'SELECT COUNT(*) AS n FROM medical_reports WHERE file_missing_at IS NULL AND upload_date < NOW(3) - INTERVAL 1 HOUR AND id NOT IN (?, ?)', [kept.id, lost.id],
-    )) as Array<{ n: number | string }>)[0]!.n);
+    const otherOldRows = () => otherAgedReportRows(db, [kept.id, lost.id]);
 
     // Everything is younger than the grace period: nothing goes.
     expect(await sweepReports(storage, rows())).toMatchObject({ checkedFiles: 2, filesRemoved: 0, partialFilesRemoved: 0, rowsMarkedMissing: await otherOldRows() });

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../../test/api-harness';
 import { createUser, signIn } from '../../../../test/accounts-helpers';
 import { startWorker, waitFor } from '../../../../test/worker-harness';
+import { otherAgedReportRows } from '../../../../test/report-rows';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { newStorageKey } from '../storage/report-storage';
 import type { ReportSweepResult } from './report-sweep';
@@ -65,16 +66,13 @@ describe('report files: the sweep and the upload time limit (real MariaDB, Redis
     await plant(youngOrphan, false);
     await plant(partial, true);
 
-    // Rows other suites aged on the shared database count too (none, unless a suite failed before its clean-up).
-    const [{ n: otherOldRows }] = (await db.query(
-      'SELECT COUNT(*) AS n FROM medical_reports WHERE file_missing_at IS NULL AND upload_date < NOW(3) - INTERVAL 1 HOUR AND id NOT IN (?, ?)', [kept.id, lost.id],
-    )) as Array<{ n: number | string }>;
+    const otherOldRows = await otherAgedReportRows(db, [kept.id, lost.id]);
 
     const job = await api.app.get(JobQueue).enqueue(JobName.ReportSweep, {});
     const done = await waitFor(() => job.getState(), (state) => state === 'completed' || state === 'failed', 20000);
     expect(done).toBe('completed');
     const result = (await api.app.get(JobQueue).queue(QueueName.System).getJob(job.id!))!.returnvalue as ReportSweepResult;
-    expect(result).toMatchObject({ filesRemoved: 1, partialFilesRemoved: 1, rowsMarkedMissing: 1 + Number(otherOldRows) });
+    expect(result).toMatchObject({ filesRemoved: 1, partialFilesRemoved: 1, rowsMarkedMissing: 1 + otherOldRows });
     expect(result.rowsMissingTotal).toBeGreaterThanOrEqual(1);
     expect(Object.values(result).every((v) => typeof v === 'number')).toBe(true);
 

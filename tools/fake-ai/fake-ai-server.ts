@@ -7,7 +7,10 @@
  * Faults, per test (POST /__faults {"fault": "...", "times": n}), per request (header x-fake-ai-fault) or for a
  * demo (FAKE_AI_FAULT): rate_limit (429 + retry-after), server_error (500), unauthorized (401), stall (no reply),
  * malformed_json (broken JSON; once by default, then good), fabricated_pmid, citation_out_of_range,
- * quote_not_in_source. GET /__stats counts calls (and `bySchema`, per json_schema name); POST /__reset clears faults
+ * quote_not_in_source, misrepresent_claims (adds claims that quote a record verbatim but say more than it: a number it
+ * does not state, a 'proven cure', its finding turned into its opposite), judge_rejects (the support judge answers
+ * not_supported for every claim). The support judge (schema with "verdicts") answers supported when every content word
+ * of a claim is in its quotes, partially_supported otherwise. GET /__stats counts calls (and `bySchema`, per json_schema name); POST /__reset clears faults
  * and counts; POST /__delay {"ms": n} holds every chat reply n ms (0 turns it off).
  */
 import http from 'node:http';
@@ -22,6 +25,8 @@ export const FAKE_AI_FAULTS = [
   'fabricated_pmid',
   'citation_out_of_range',
   'quote_not_in_source',
+  'misrepresent_claims',
+  'judge_rejects',
 ] as const;
 export type FakeAiFault = (typeof FAKE_AI_FAULTS)[number];
 
@@ -91,6 +96,13 @@ interface JsonSchema {
   minimum?: number;
   anyOf?: JsonSchema[];
 }
+
+const QUESTION_FENCE = /^==== QUESTION BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== QUESTION END \1 ====$/m;
+/** The asker's question: fenced (answer-prompt.ts fenceQuestion), or on a 'Question: ' line in older prompts. */
+export function questionIn(prompt: string): string {
+  return QUESTION_FENCE.exec(prompt)?.[2] ?? /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+}
+const hasQuestion = (prompt: string) => QUESTION_FENCE.test(prompt) || /^Question: /m.test(prompt);
 
 const FENCE = /^==== RECORD \[(\d+)\] BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== RECORD \[\1\] END \2 ====$/gm;
 const FABRICATED_PMID = '39999999';
@@ -267,8 +279,13 @@ function replyContent(request: ChatRequest, fault: FakeAiFault | null): string {
   const schema = request.response_format?.json_schema?.schema ?? schemaInMessages(messages);
   const all = messages.map(text).join('\n');
   const wantsCitedAnswer = schema ? Boolean(schema.properties?.claims && schema.properties?.insufficient_evidence) : all.includes('"insufficient_evidence"');
-  const research = schema ? researchReply(schema, messages) : undefined;
-  const value = wantsCitedAnswer ? citedAnswer(messages, fault) : research !== undefined ? research : fill(schema ?? { type: 'object' });
+  const judging = Boolean(schema?.properties?.verdicts) && /==== CLAIM \[1\] BEGIN/.test(all);
+  const research = schema && !judging ? researchReply(schema, messages) : undefined;
+  const value = wantsCitedAnswer
+    ? citedAnswer(messages, fault)
+    : judging
+      ? judgeReply(all, fault)
+      : research !== undefined ? research : fill(schema ?? { type: 'object' });
   const body = JSON.stringify(value);
   // Without response_format a chatty model wraps its JSON; the provider must cope.
   return request.response_format ? body : `Here is the answer.\n\`\`\`json\n${body}\n\`\`\``;
@@ -310,9 +327,9 @@ const words = (s: string) => new Set((s.toLowerCase().match(/[a-z][a-z-]{3,}/g) 
 
 function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
   // On a retry the last user message is the validation error; the records are in the one with the question.
-  const user = [...messages].reverse().find((m) => m.role === 'user' && /^Question: /m.test(text(m)));
+  const user = [...messages].reverse().find((m) => m.role === 'user' && hasQuestion(text(m)));
   const prompt = user ? text(user) : '';
-  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const question = questionIn(prompt);
   const asked = words(question);
   const records = parseFencedRecords(prompt);
   const relevant = records
@@ -329,6 +346,7 @@ function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
   if (claims.length > 0) {
     if (fault === 'fabricated_pmid') claims[0].text = `${claims[0].text} (PMID ${FABRICATED_PMID})`;
     if (fault === 'quote_not_in_source') claims[0].quotes[0].text = 'This sentence appears in none of the records supplied.';
+    if (fault === 'misrepresent_claims') claims.push(...misrepresentations(claims[0]));
     if (fault === 'citation_out_of_range') {
       const n = records.length + 5;
       claims[0].citations = [n];
@@ -338,6 +356,41 @@ function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
   return { insufficient_evidence: claims.length === 0, claims };
 }
 
+type FakeClaim = { text: string; citations: number[]; quotes: Array<{ source: number; text: string }> };
+
+/** Claims a careless or adversarial model writes: each quotes its record verbatim, and each says what the quote does not. */
+function misrepresentations(faithful: FakeClaim): FakeClaim[] {
+  const quote = faithful.quotes[0].text;
+  const base = quote.replace(/[.!?]+$/, '');
+  const reversed = base
+    .replace(/\b(reduc|decreas|lower)(\w*)/i, 'increas$2')
+    .replace(/\bimprov(\w*)/i, 'worsen$1');
+  const claims: FakeClaim[] = [
+    { text: `${base}, a proven cure for every patient.`, citations: faithful.citations, quotes: faithful.quotes },
+    { text: `${base}; it helped 97% of patients.`, citations: faithful.citations, quotes: faithful.quotes },
+  ];
+  if (reversed !== base) claims.push({ text: `${reversed}.`, citations: faithful.citations, quotes: faithful.quotes });
+  return claims;
+}
+
+const JUDGE_FENCE = /^==== CLAIM \[(\d+)\] BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== CLAIM \[\1\] END \2 ====$/gm;
+
+/** The support judge (apps/api/src/modules/ai/citations/support-judge.ts): a word-overlap judge, strict and deterministic. */
+function judgeReply(prompt: string, fault: FakeAiFault | null) {
+  const verdicts = [...prompt.matchAll(JUDGE_FENCE)].map((m) => {
+    const lines = m[3].split('\n');
+    const claim = lines.find((l) => l.startsWith('Claim: '))?.slice(7) ?? '';
+    const quotes = lines.filter((l) => /^Quote \d+: /.test(l)).map((l) => l.replace(/^Quote \d+: /, '')).join(' ');
+    if (fault === 'judge_rejects') return { claim: Number(m[1]), verdict: 'not_supported', reason: 'The quotes do not state this.' };
+    const quoted = words(quotes);
+    const missing = [...words(claim)].filter((w) => !quoted.has(w));
+    return missing.length === 0
+      ? { claim: Number(m[1]), verdict: 'supported', reason: 'Every part of the claim is in the quotes.' }
+      : { claim: Number(m[1]), verdict: 'partially_supported', reason: `The quotes do not mention: ${missing.slice(0, 5).join(', ')}.` };
+  });
+  return { verdicts };
+}
+
 /**
  * Deep research (apps/api/src/modules/answers/research): the plan, screening, extraction and report schemas are
  * answered from the prompt, deterministically. Keywords are the question's first three content words; the trial
@@ -345,9 +398,9 @@ function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
  */
 function researchReply(schema: JsonSchema, messages: Message[]): unknown {
   const props = schema.properties ?? {};
-  const user = [...messages].reverse().find((m) => m.role === 'user' && /^Question: /m.test(text(m)));
+  const user = [...messages].reverse().find((m) => m.role === 'user' && hasQuestion(text(m)));
   const prompt = user ? text(user) : '';
-  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const question = questionIn(prompt);
   const asked = words(question);
   if (props.sub_questions) {
     const keywords = [...asked].slice(0, 3);

@@ -15,6 +15,8 @@ const steps = [
   { name: 'unit tests', command: nx('run-many', '-t', 'test') },
   { name: 'integration tests', needsServices: true, command: nx('run-many', '-t', 'integration', '--parallel=1') },
   { name: 'production build', command: nx('run-many', '-t', 'build') },
+  // The claim-support evaluation on the rules alone (no network), from the build just made: fails when a target is missed.
+  { name: 'answer evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/citations/eval/eval-answers.js']] },
   // Reads the build just made: each budgeted route's first-load JavaScript (brotli) against its budget.
   { name: 'bundle budget', command: ['node', ['tools/scripts/bundle-budget.mjs']] },
   { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },

@@ -47,7 +47,7 @@ export const EVIDENCE_LEVEL_LABELS: Record<EvidenceLevel, string> = {
   other: 'Other',
 };
 
-/** One grade per answer, from the sources that support its published claims. */
+/** One certainty grade per answer, from the records that support its published claims (see EvidenceCertainty). */
 export const EVIDENCE_GRADES = ['high', 'moderate', 'low', 'very_low', 'insufficient'] as const;
 export type EvidenceGrade = (typeof EVIDENCE_GRADES)[number];
 export const EVIDENCE_GRADE_LABELS: Record<EvidenceGrade, string> = {
@@ -57,6 +57,19 @@ export const EVIDENCE_GRADE_LABELS: Record<EvidenceGrade, string> = {
   very_low: 'Very low',
   insufficient: 'Insufficient',
 };
+
+/**
+ * The grade with its reasons in one line: 'Low — small sample (40 participants); the source rates its own evidence as low
+ * certainty'. Without downgrades the starting design is the reason ('High — randomised controlled trials').
+ */
+export function certaintyLabel(certainty: { grade: EvidenceGrade; reasons: readonly string[] }): string {
+  const label = EVIDENCE_GRADE_LABELS[certainty.grade];
+  const [start, ...downgrades] = certainty.reasons;
+  if (downgrades.length > 0) return `${label} — ${downgrades.join('; ')}`;
+  if (!start) return label;
+  const design = /^Starts [\w ]+?: (.+)$/.exec(start)?.[1] ?? start;
+  return `${label} — ${design.charAt(0).toLowerCase()}${design.slice(1)}`;
+}
 
 /** A source as published under an answer; `number` is the [n] used in the answer's markdown. */
 export interface CitedSource {
@@ -73,9 +86,79 @@ export interface CitedSource {
   retraction: RetractionStatus;
 }
 
-/** A claim the verifier would not publish, with every reason it failed. */
+/** A claim the verifier would not publish, with every reason it failed (staff only; patients see the count). */
 export interface UnsupportedClaim {
   text: string;
+  reasons: string[];
+  /** The support judge's verdict when it was asked (only claims that passed provenance and the rules are judged). */
+  judge?: JudgeResult | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Claim support: rules in code and the judge (the fast model), per claim.
+
+/** The deterministic support rules, in the order they run. */
+export const SUPPORT_RULES = ['numbers', 'strong_words', 'direction', 'population', 'causal'] as const;
+export type SupportRule = (typeof SUPPORT_RULES)[number];
+export const SUPPORT_RULE_LABELS: Record<SupportRule, string> = {
+  numbers: 'Numbers appear in the quotes',
+  strong_words: 'No certainty the quotes do not state',
+  direction: 'Same direction and negation as the quotes',
+  population: 'Animal and laboratory studies named as such',
+  causal: 'No causal wording from an observational study',
+};
+
+export interface SupportRuleResult {
+  rule: SupportRule;
+  passed: boolean;
+  /** Why it failed, in words an admin can check against the quotes; null when it passed. */
+  detail: string | null;
+}
+
+/** Only `supported` publishes. */
+export const JUDGE_VERDICTS = ['supported', 'partially_supported', 'not_supported', 'contradicted'] as const;
+export type JudgeVerdict = (typeof JUDGE_VERDICTS)[number];
+export const JUDGE_VERDICT_LABELS: Record<JudgeVerdict, string> = {
+  supported: 'Supported',
+  partially_supported: 'Partly supported',
+  not_supported: 'Not supported',
+  contradicted: 'Contradicted',
+};
+
+export interface JudgeResult {
+  verdict: JudgeVerdict;
+  /** One line from the judge. */
+  reason: string;
+}
+
+/** Whether claims were also judged by a model, or decided by the rules alone (AI_SUPPORT_JUDGE=off). */
+export type SupportCheckMode = 'rules_and_judge' | 'rules_only';
+
+/** One claim of a run as the verifier decided it; a row per claim (GET /api/admin/ai-runs/{id}/claims, research run view). */
+export interface ClaimCheckView {
+  /** Reading order within the answer (research: within all sections), from 1. */
+  position: number;
+  /** Deep research: the report section ('patient_summary', 'evidence', 'open_trials'); null for AI answers. */
+  section: string | null;
+  text: string;
+  published: boolean;
+  /** Every reason it was withheld (provenance, rules, judge); empty when published. */
+  reasons: string[];
+  /** Empty when provenance failed first (the rules did not run). */
+  rules: SupportRuleResult[];
+  /** Null when not judged (withheld earlier, or the judge is off). */
+  judge: JudgeResult | null;
+}
+
+/** Shown to patients with the count of withheld claims only. */
+export const withheldClaimsText = (n: number) =>
+  n === 1 ? '1 statement was left out because its sources did not support it.' : `${n} statements were left out because their sources did not support them.`;
+export const RULES_ONLY_NOTE = 'Checked by rules only: no second model reviewed these statements.';
+
+/** GRADE-like certainty of the evidence behind an answer, computed by code, with its reasons. */
+export interface EvidenceCertainty {
+  grade: EvidenceGrade;
+  /** Why the grade is what it is: the starting design, then each downgrade ('small sample (n = 40)'). */
   reasons: string[];
 }
 
@@ -95,6 +178,8 @@ export interface VerifiedAnswer {
   markdown: string;
   sources: CitedSource[];
   grade: EvidenceGrade;
+  /** The grade's reasons (EvidenceCertainty). */
+  gradeReasons: string[];
   unsupportedClaims: UnsupportedClaim[];
   excludedSources: ExcludedSource[];
   /** Citations dropped from claims that other citations still support. */
@@ -108,7 +193,7 @@ export const AI_ANSWER_STAGE_LABELS: Record<AiAnswerStage, string> = {
   queued: 'Waiting to start',
   retrieving: 'Searching the literature',
   generating: 'Writing the answer',
-  verifying: 'Checking every citation',
+  verifying: 'Checking every claim against its sources',
   publishing: 'Publishing',
   done: 'Done',
 };
@@ -172,9 +257,16 @@ export interface AiAnswerDetails {
   insufficient_evidence: boolean;
   sources: CitedSource[];
   grade: EvidenceGrade;
+  /** Why the grade is what it is ('Low — small sample; …'); absent on answers generated before the certainty rating. */
+  grade_reasons?: string[];
   model: string;
   generated_at: string;
+  /** Staff only: patients' responses carry an empty list and `withheld_count`. */
   unsupported_claims: UnsupportedClaim[];
+  /** How many claims were withheld (what patients see). */
+  withheld_count?: number;
+  /** Absent on older answers (they were checked for provenance only). */
+  support_check?: SupportCheckMode;
   excluded_sources: ExcludedSource[];
   /** Which minimised profile fields tailored the answer (empty without consent). */
   profile_fields_used: AiProfileField[];
@@ -228,6 +320,7 @@ export const AiPaths = {
   generate: (questionId: number | string) => `/api/questions/${questionId}/ai-answer`,
   latestRun: (questionId: number | string) => `/api/questions/${questionId}/ai-run`,
   adminRuns: '/api/admin/ai-runs',
+  adminRunClaims: (runId: number | string) => `/api/admin/ai-runs/${runId}/claims`,
 } as const;
 
 export const AI_DAILY_LIMIT_WINDOW_HOURS = 24;

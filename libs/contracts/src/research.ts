@@ -3,7 +3,7 @@
  * database, criteria, years) is reviewed before any search; the run's method (PRISMA-style counts, exact queries
  * with dates) is published with the report.
  */
-import type { CitedSource, EvidenceLevel, RetractionStatus } from './ai';
+import type { CitedSource, ClaimCheckView, EvidenceCertainty, EvidenceLevel, RetractionStatus, SupportCheckMode } from './ai';
 
 export const RESEARCH_DATABASES = ['pubmed', 'europepmc', 'ctgov'] as const;
 export type ResearchDatabase = (typeof RESEARCH_DATABASES)[number];
@@ -132,6 +132,9 @@ export interface ResearchReport {
   partialReason: string | null;
   /** Claims the verifier withheld. */
   withheldClaims: number;
+  /** Certainty of the evidence behind the published claims; absent on reports made before it existed. */
+  certainty?: EvidenceCertainty;
+  support_check?: SupportCheckMode;
   /** The whole report as markdown, as stored in the answer. */
   markdown: string;
   generatedAt: string;
@@ -168,6 +171,8 @@ export interface ResearchRunView {
   report: ResearchReport | null;
   flags: ResearchRetractionFlag[];
   steps: ResearchStepView[];
+  /** Staff only (admins and experts): every claim of the report as the verifier decided it; patients get []. */
+  claimChecks: ClaimCheckView[];
   createdAt: string;
   finishedAt: string | null;
 }

@@ -7,5 +7,5 @@ export { AppFooter } from './components/AppFooter';
 export { PlaceholderPage } from './components/PlaceholderPage';
 export { lazyPage } from './components/lazy-page';
 export * from './qa';
-export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';
+export { DeepResearchPanel, ResearchReportView, ResearchUiTexts, type DeepResearchPanelProps } from './research/DeepResearchPanel';
 export { NARROW_MAX_WIDTH, NARROW_QUERY, ResponsiveStyles, scrollingTable, useIsNarrow, useMediaQuery } from './responsive';

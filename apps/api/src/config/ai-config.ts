@@ -17,6 +17,8 @@ export interface AiConfig {
   modelFast: string | null;
   timeoutMs: number;
   structuredOutput: AiStructuredOutputMode;
+  /** AI_SUPPORT_JUDGE: claims that pass the support rules are also judged by the fast model. */
+  supportJudge: boolean;
   /** Model name (exact, or a prefix ending in '*') to price. */
   prices: Record<string, ModelPrice>;
 }
@@ -106,6 +108,8 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
   const output = price('AI_PRICE_OUTPUT_PER_MTOK', raw('AI_PRICE_OUTPUT_PER_MTOK'), problems);
   if ((input === null) !== (output === null)) problems.push('AI_PRICE_INPUT_PER_MTOK and AI_PRICE_OUTPUT_PER_MTOK must be set together');
   const modelFast = raw('AI_MODEL_FAST') || model;
+  const judge = raw('AI_SUPPORT_JUDGE');
+  if (judge !== 'on' && judge !== 'off') problems.push(`AI_SUPPORT_JUDGE must be on or off (got "${judge}")`);
   const prices = { ...DEFAULT_MODEL_PRICES };
   if (input !== null && output !== null) {
     for (const m of [model, modelFast]) if (m) prices[m] = { inputPerMTok: input, outputPerMTok: output };
@@ -117,6 +121,7 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
     modelFast,
     timeoutMs: wholeNumber('AI_TIMEOUT_MS', raw('AI_TIMEOUT_MS'), 1000, 3_600_000, problems),
     structuredOutput,
+    supportJudge: judge !== 'off',
     prices,
   };
 }

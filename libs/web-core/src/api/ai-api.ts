@@ -5,6 +5,7 @@ import {
   type AiRunListResponse,
   type AiRunView,
   type AiSettings,
+  type ClaimCheckView,
   type GenerateAiAnswerRequest,
 } from '@cqa/contracts';
 import { useParams } from 'react-router-dom';
@@ -23,9 +24,12 @@ export interface AiRunResponse {
 /** How often the question page asks for the run's progress while it is queued or running. */
 export const AI_RUN_POLL_MS = 2000;
 
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AiRun', 'AiRuns', 'Question', 'QuestionList'] });
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AiRun', 'AiRuns', 'AiRunClaims', 'Question', 'QuestionList'] });
 
-/** AI answers: settings, a question's latest run (polled), Generate/Regenerate/Retry (admins), the admin run list. */
+/**
+ * AI answers: settings, a question's latest run (polled), Generate/Regenerate/Retry (admins), the admin run list and
+ * each run's claims as the verifier decided them (admins).
+ */
 export const aiApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     aiSettings: build.query<AiSettings, void>({
@@ -43,10 +47,14 @@ export const aiApi = tagged.injectEndpoints({
       query: (page) => `${rel(AiPaths.adminRuns)}?page=${page}`,
       providesTags: ['AiRuns'],
     }),
+    aiRunClaims: build.query<ClaimCheckView[], Id>({
+      query: (runId) => rel(AiPaths.adminRunClaims(runId)),
+      providesTags: (_result, _error, runId) => [{ type: 'AiRunClaims', id: String(runId) }],
+    }),
   }),
 });
 
-export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation, useAiRunsQuery } = aiApi;
+export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation, useAiRunsQuery, useAiRunClaimsQuery } = aiApi;
 
 export const isRunActive = (run: AiRunView | null | undefined) => run?.status === 'queued' || run?.status === 'running';
 

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { AI_ANSWER_DISCLAIMER, AiTexts, type AiAnswerDetails, type AiRunView } from '@cqa/contracts';
+import userEventLib from '@testing-library/user-event';
+import { AI_ANSWER_DISCLAIMER, AiTexts, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView } from '@cqa/contracts';
 import { answerFixture } from '../testing/qa-fixtures';
-import { AiRunPanel, aiSourceAnchor } from './AiAnswer';
+import { AiAnswerBody, AiRunPanel, aiSourceAnchor } from './AiAnswer';
 import { AnswerCard } from './AnswerCard';
 
 const details: AiAnswerDetails = {
@@ -35,11 +36,75 @@ describe('a generated AI answer', () => {
     expect(sources[1]).toHaveTextContent('Retraction status unknown');
     expect(sources[1]).not.toHaveTextContent('Not retracted');
     expect(screen.getByText('Sources not used').parentElement).toHaveTextContent('A retracted paper Retracted');
-    expect(screen.getByText(/Evidence grade/)).toHaveTextContent('Moderate');
+    expect(screen.getByTestId('evidence-certainty')).toHaveTextContent(/^Evidence certainty: Moderate$/);
     expect(screen.getByText(/Model: fake-model/)).toBeInTheDocument();
     expect(screen.getByText(/Generated: March 4, 2026/)).toBeInTheDocument();
     expect(screen.getByText(`${AiTexts.profileFieldsUsed} Age band, Cancer type`)).toBeInTheDocument();
     expect(screen.getByText(AI_ANSWER_DISCLAIMER)).toBeInTheDocument();
+  });
+});
+
+const userEvent = userEventLib.setup({ delay: null });
+const SMALL = 'small sample (40 participants)';
+const OWN_WORDS = 'the source rates its own evidence as low certainty';
+
+describe('a generated AI answer: certainty, withheld statements, links', () => {
+  it('shows the certainty grade with its reasons in words', () => {
+    render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...details, grade: 'low', grade_reasons: [SMALL, OWN_WORDS] }} />);
+    expect(screen.getByTestId('evidence-certainty')).toHaveTextContent(`Evidence certainty: Low — ${SMALL}; ${OWN_WORDS}`);
+  });
+
+  it("a patient sees how many statements were withheld, not which, and the rules-only note when no judge ran", () => {
+    const patient: AiAnswerDetails = { ...details, unsupported_claims: [], withheld_count: 2, support_check: 'rules_only' };
+    const { rerender } = render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={patient} />);
+    expect(screen.getByText(withheldClaimsText(2))).toBeInTheDocument();
+    expect(screen.getByText(RULES_ONLY_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Withheld statements/ })).toBeNull();
+    expect(screen.queryByText('A diet cures it.')).toBeNull();
+    rerender(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...patient, withheld_count: 0, support_check: 'rules_and_judge' }} />);
+    expect(screen.queryByText(/left out/)).toBeNull();
+    expect(screen.queryByText(RULES_ONLY_NOTE)).toBeNull();
+  });
+
+  it('staff open, by keyboard, the withheld statements with their reasons and the judge verdict', async () => {
+    const staff: AiAnswerDetails = {
+      ...details,
+      support_check: 'rules_and_judge',
+      unsupported_claims: [
+        { text: 'A diet cures it.', reasons: ['[3] is retracted'], judge: null },
+        { text: 'Exercise doubles survival.', reasons: ['judge: not supported'], judge: { verdict: 'not_supported', reason: 'The quote reports fatigue, not survival.' } },
+      ],
+    };
+    render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={staff} />);
+    // Older answers have no withheld_count: the list's length is the count.
+    expect(screen.getByText(withheldClaimsText(2))).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: /Withheld statements \(staff only\)/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle.closest('h4')).not.toBeNull();
+    expect(screen.queryByText('Exercise doubles survival.')).toBeNull();
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('list', { name: 'Withheld statements (staff only)' });
+    expect(document.getElementById(toggle.getAttribute('aria-controls') as string)).toContainElement(list);
+    const items = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('A diet cures it.');
+    expect(items[0]).toHaveTextContent(/Why it was withheld:\s*\[3\] is retracted/);
+    expect(items[0]).not.toHaveTextContent('Judge');
+    expect(items[1]).toHaveTextContent('Judge: Not supported — The quote reports fatigue, not survival.');
+    expect(within(list).queryByText('Withheld')).toBeNull();
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('Exercise doubles survival.')).toBeNull();
+  });
+
+  it('links only to its own sources: a bare URL, a www. host and an e-mail address in the answer stay text', () => {
+    const text = 'Exercise helps [[1]](https://pubmed.ncbi.nlm.nih.gov/1/). Buy at https://shop.example/cure, www.cure.example or sales@cure.example. Source: https://doi.org/10.1/x';
+    render(<AnswerCard answer={answerFixture({ id: 42, answer_type: 'ai', answer_text: text, ai_details: details })} />);
+    const answerText = document.querySelector('.cqa-markdown') as HTMLElement;
+    expect(within(answerText).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([`#${aiSourceAnchor(42, 1)}`, 'https://doi.org/10.1/x']);
+    expect(answerText).toHaveTextContent('Buy at https://shop.example/cure, www.cure.example or sales@cure.example.');
   });
 });
 

@@ -8,22 +8,29 @@ import {
   EVIDENCE_GRADE_LABELS,
   EVIDENCE_LEVEL_LABELS,
   RETRACTION_STATUS_LABELS,
+  RULES_ONLY_NOTE,
+  withheldClaimsText,
   type AiAnswerDetails,
   type AiRunView,
   type AnswerView,
+  type ClaimCheckView,
+  type EvidenceGrade,
   type RetractionStatus,
+  type UnsupportedClaim,
 } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
+import { ClaimCheckList } from './ClaimChecks';
+import { Disclosure } from './Disclosure';
 import { Markdown, SAFE_LINK_REL } from './Markdown';
 
 /** Words of the AI answer view that the spec does not quote (ours). */
 export const AiUiTexts = {
-  grade: 'Evidence grade',
+  certainty: 'Evidence certainty',
   model: 'Model',
   generated: 'Generated',
   sources: 'Sources',
   withheldSources: 'Sources not used',
-  withheldClaims: (n: number) => (n === 1 ? '1 statement was left out: its sources did not support it.' : `${n} statements were left out: their sources did not support them.`),
+  withheldStaff: 'Withheld statements (staff only)',
   insufficient: 'Insufficient evidence',
   progressLabel: 'AI answer progress',
   step: (done: number, total: number) => `Step ${Math.min(done + 1, total)} of ${total}`,
@@ -45,16 +52,43 @@ export function RetractionBadge({ status }: { status: RetractionStatus }) {
   return <Tag style={RETRACTION_STYLE[status]}>{RETRACTION_STATUS_LABELS[status]}</Tag>;
 }
 
-/** A generated AI answer: the verified markdown with citations to its numbered sources, their evidence, and the disclaimer. */
+/**
+ * 'Evidence certainty: Low — small sample (40 participants); the source rates its own evidence as low certainty', in
+ * words; the grade alone for answers made before the rating had reasons. AI answers and deep research reports.
+ */
+export function CertaintyLine({ grade, reasons }: { grade: EvidenceGrade; reasons?: readonly string[] }) {
+  return (
+    <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="evidence-certainty">
+      {AiUiTexts.certainty}: <strong>{EVIDENCE_GRADE_LABELS[grade] ?? grade}</strong>
+      {reasons && reasons.length > 0 ? ` — ${reasons.join('; ')}` : ''}
+    </Typography.Paragraph>
+  );
+}
+
+const asClaimCheck = (claim: UnsupportedClaim, i: number): ClaimCheckView => ({
+  position: i + 1,
+  section: null,
+  text: claim.text,
+  published: false,
+  reasons: claim.reasons,
+  rules: [],
+  judge: claim.judge ?? null,
+});
+
+/**
+ * A generated AI answer: the verified markdown with citations to its numbered sources (only those are links), the
+ * certainty of its evidence with reasons, its sources, how many statements were withheld (staff also see which and
+ * why), and the disclaimer.
+ */
 export function AiAnswerBody({ answer, details }: { answer: AnswerView; details: AiAnswerDetails }) {
-  const withheld = details.unsupported_claims.length;
+  const withheld = details.withheld_count ?? details.unsupported_claims.length;
   return (
     <div>
-      <Markdown citationHref={(n) => `#${aiSourceAnchor(answer.id, n)}`}>{answer.answer_text}</Markdown>
+      <Markdown citationHref={(n) => `#${aiSourceAnchor(answer.id, n)}`} linkPolicy="allowed" allowedHrefs={details.sources.map((s) => s.url)}>
+        {answer.answer_text}
+      </Markdown>
+      <CertaintyLine grade={details.grade} reasons={details.grade_reasons} />
       <Space wrap size={[16, 4]} style={{ margin: '8px 0' }}>
-        <span>
-          {AiUiTexts.grade}: <Tag style={tagStyles.success}>{EVIDENCE_GRADE_LABELS[details.grade]}</Tag>
-        </span>
         <span>
           {AiUiTexts.model}: {details.model}
         </span>
@@ -99,7 +133,13 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
           </ul>
         </div>
       )}
-      {withheld > 0 && <Typography.Paragraph style={{ marginTop: 8 }}>{AiUiTexts.withheldClaims(withheld)}</Typography.Paragraph>}
+      {withheld > 0 && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{withheldClaimsText(withheld)}</Typography.Paragraph>}
+      {details.support_check === 'rules_only' && <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }}>{RULES_ONLY_NOTE}</Typography.Paragraph>}
+      {details.unsupported_claims.length > 0 && (
+        <Disclosure title={AiUiTexts.withheldStaff}>
+          <ClaimCheckList claims={details.unsupported_claims.map(asClaimCheck)} showStatus={false} label={AiUiTexts.withheldStaff} />
+        </Disclosure>
+      )}
       <Typography.Paragraph style={{ marginTop: 8, fontStyle: 'italic' }}>{AI_ANSWER_DISCLAIMER}</Typography.Paragraph>
     </div>
   );
@@ -138,10 +178,10 @@ export function AiRunPanel({ run, configured, isAdmin, hasGenerated, onGenerate,
           </div>
         )}
         {failed && run && (
-          <Alert type="error" showIcon style={{ marginBottom: 16 }} message={AiUiTexts.failed} description={run.error ?? AiTexts.failed} />
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={AiUiTexts.failed} description={run.error ?? AiTexts.failed} />
         )}
       </div>
-      {isAdmin && !configured && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={AiUiTexts.notConfigured} />}
+      {isAdmin && !configured && <Alert type="info" showIcon style={{ marginBottom: 16 }} title={AiUiTexts.notConfigured} />}
       {action}
     </div>
   );

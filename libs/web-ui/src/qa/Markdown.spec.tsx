@@ -73,4 +73,73 @@ describe('Markdown', () => {
     expect(container.querySelector('input')).toBeNull();
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['☑ asked', '☐ answered']);
   });
+
+  describe("linkPolicy 'allowed' (model-written text)", () => {
+    const SOURCE = 'https://pubmed.ncbi.nlm.nih.gov/1/';
+    const cite = (n: number) => `#src-${n}`;
+
+    it('shows bare URLs, www. hosts, e-mail addresses and uncited links as their text, never as links', () => {
+      const text = [
+        'Read https://evil.example/steal?x=1 now.',
+        'Or visit www.miracle-cure.example today.',
+        'Write to help@scam.example for more.',
+        'A [written link](https://elsewhere.example/page) too.',
+        '![tracking pixel](https://evil.example/pixel.png)',
+      ].join('\n\n');
+      const { container } = render(
+        <Markdown linkPolicy="allowed" allowedHrefs={[SOURCE]} citationHref={cite}>
+          {text}
+        </Markdown>,
+      );
+      expect(screen.queryAllByRole('link')).toHaveLength(0);
+      expect(container.querySelector('a, img')).toBeNull();
+      expect(container).toHaveTextContent('Read https://evil.example/steal?x=1 now.');
+      expect(container).toHaveTextContent('Or visit www.miracle-cure.example today.');
+      expect(container).toHaveTextContent('Write to help@scam.example for more.');
+      expect(container).toHaveTextContent('A written link too.');
+      expect(container).toHaveTextContent('tracking pixel');
+    });
+
+    it('keeps citation links (in-page anchors) and links to the allowed sources', () => {
+      const text = `Exercise helps [[1]](${SOURCE}). See ${SOURCE} and [the trial](${SOURCE}), not https://other.example/.`;
+      render(
+        <Markdown linkPolicy="allowed" allowedHrefs={new Set([SOURCE])} citationHref={cite}>
+          {text}
+        </Markdown>,
+      );
+      expect(screen.getByRole('link', { name: '[1]' })).toHaveAttribute('href', '#src-1');
+      const bare = screen.getByRole('link', { name: SOURCE });
+      expect(bare).toHaveAttribute('href', SOURCE);
+      expect(bare).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+      expect(bare).toHaveAttribute('target', '_blank');
+      expect(screen.getByRole('link', { name: 'the trial' })).toHaveAttribute('href', SOURCE);
+      expect(screen.queryByRole('link', { name: 'https://other.example/' })).toBeNull();
+      expect(screen.getAllByRole('link')).toHaveLength(3);
+    });
+
+    it('matches an allowed address however the parser percent-encoded it', () => {
+      const url = 'https://example.org/études/a b';
+      render(
+        <Markdown linkPolicy="allowed" allowedHrefs={[url]}>
+          {`[Study](<${url}>)`}
+        </Markdown>,
+      );
+      expect(screen.getByRole('link', { name: 'Study' })).toHaveAttribute('href', 'https://example.org/%C3%A9tudes/a%20b');
+    });
+
+    it('without allowed addresses, only citations stay links', () => {
+      render(
+        <Markdown linkPolicy="allowed" citationHref={cite}>
+          {`Claim [[2]](${SOURCE}) and ${SOURCE}`}
+        </Markdown>,
+      );
+      expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['#src-2']);
+    });
+
+    it("leaves community and expert answers (the default 'all') linking as before", () => {
+      render(<Markdown>{'See https://any.example/ and help@x.example'}</Markdown>);
+      expect(screen.getByRole('link', { name: 'https://any.example/' })).toHaveAttribute('href', 'https://any.example/');
+      expect(screen.getByRole('link', { name: 'help@x.example' })).toHaveAttribute('href', 'mailto:help@x.example');
+    });
+  });
 });

@@ -37,51 +37,78 @@ const components: Components = {
   input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <span aria-hidden="true">{checked ? '☑' : '☐'}</span> : null),
   // Every link opens outside the app with the same rel, whatever its scheme; underlined, so it stands out from the
   // words around it without relying on colour (WCAG 1.4.1).
-  a: ({ node: _node, children, ...props }) => (
-    <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
-      {children}
-    </a>
-  ),
+  a: (props) => externalLink(props),
 };
 
 const textOf = (node: ReactNode): string =>
   Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
 
 /**
+ * Which links stay links. 'all' (community and expert answers): every link. 'allowed' (model-written text: AI answers,
+ * deep research): only links to `allowedHrefs` (our cited sources) and citation links; any other link — a bare URL,
+ * a `www.` host or an e-mail address that GFM autolinks, or a written link — is shown as its text, and an image as its
+ * alt text, so the model can never point a reader (or the browser) somewhere we did not cite.
+ */
+export type LinkPolicy = 'all' | 'allowed';
+
+/** The same address however the markdown parser percent-encoded it. */
+const hrefKey = (href: string) => {
+  try {
+    return decodeURI(href.trim());
+  } catch {
+    return href.trim();
+  }
+};
+
+export interface MarkdownProps {
+  children: string;
+  /** Links written `[[n]](…)` (an AI answer's numbered citations) go to this in-page anchor instead. */
+  citationHref?: (n: number) => string;
+  linkPolicy?: LinkPolicy;
+  /** With linkPolicy 'allowed': the addresses that may stay links (e.g. the answer's sources' URLs). */
+  allowedHrefs?: Iterable<string>;
+}
+
+function externalLink({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  return (
+    <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
+      {children}
+    </a>
+  );
+}
+
+/**
  * Answer text as markdown with single line breaks kept, plus GitHub's tables, strikethrough and autolinks (remark-gfm).
  * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's
- * URL filter removes javascript: link targets.
- * `citationHref`: links written `[[n]](…)` (an AI answer's numbered citations) go to that in-page anchor instead.
+ * URL filter removes javascript: link targets. See LinkPolicy for model-written text.
  */
-export function Markdown({ children, citationHref }: { children: string; citationHref?: (n: number) => string }) {
+export function Markdown({ children, citationHref, linkPolicy = 'all', allowedHrefs }: MarkdownProps) {
+  const allowedKey = linkPolicy === 'allowed' ? [...(allowedHrefs ?? [])].map(hrefKey).sort().join('\n') : '';
   const used = useMemo<Components>(() => {
-    if (!citationHref) return components;
-    return {
+    if (!citationHref && linkPolicy === 'all') return components;
+    const allowed = new Set(allowedKey ? allowedKey.split('\n') : []);
+    const mayLink = (href: string | undefined) => linkPolicy === 'all' || (href !== undefined && href !== '' && allowed.has(hrefKey(href)));
+    const policed: Components = {
       ...components,
-      a: ({ node: _node, children: text, ...props }) => {
-        const cited = /^\[(\d+)\]$/.exec(textOf(text));
-        if (cited) {
+      a: ({ node, children: text, ...props }) => {
+        const cited = citationHref ? /^\[(\d+)\]$/.exec(textOf(text)) : null;
+        if (cited && citationHref) {
           return (
-            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={{ textDecoration: 'underline' }}>
+            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={LINK_STYLE}>
               {text}
             </a>
           );
         }
-        return (
-          <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
-            {text}
-          </a>
-        );
+        if (!mayLink(props.href)) return <>{text}</>;
+        return externalLink({ node, children: text, ...props });
       },
     };
-  }, [citationHref]);
+    if (linkPolicy === 'allowed') policed.img = ({ alt }) => (alt ? <>{alt}</> : null);
+    return policed;
+  }, [citationHref, linkPolicy, allowedKey]);
   return (
     <div className="cqa-markdown">
-      <ReactMarkdown
-        skipHtml
-        remarkPlugins={REMARK_PLUGINS}
-        components={used}
-      >
+      <ReactMarkdown skipHtml remarkPlugins={REMARK_PLUGINS} components={used}>
         {children}
       </ReactMarkdown>
     </div>

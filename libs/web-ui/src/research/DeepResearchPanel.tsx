@@ -2,10 +2,22 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, InputNumber, Progress, Space, Table, Tag, Typography } from 'antd';
 import {
   EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
-  RETRACTION_STATUS_LABELS, ResearchTexts, type ResearchLatest, type ResearchPlan, type ResearchReport,
+  RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, ResearchTexts, type ClaimCheckView, type ResearchLatest, type ResearchPlan,
+  type ResearchReport,
 } from '@cqa/contracts';
+import { CertaintyLine } from '../qa/AiAnswer';
+import { ClaimCheckList } from '../qa/ClaimChecks';
+import { Disclosure } from '../qa/Disclosure';
 import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
+
+/** Words of the report view that the contracts do not hold (ours). */
+export const ResearchUiTexts = {
+  sections: { patient_summary: 'Summary for patients', evidence: 'Evidence', open_trials: 'Open trials' } as Record<string, string>,
+  claimChecks: (total: number, withheld: number) => `Statement checks (staff only): ${total} checked, ${withheld} withheld`,
+} as const;
+
+const sectionLabel = (section: string) => ResearchUiTexts.sections[section] ?? section;
 
 export interface DeepResearchPanelProps {
   latest: ResearchLatest | undefined;
@@ -44,7 +56,7 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
           {run.status === 'running' && run.progress.total > 0 && (
             <Progress percent={Math.round((100 * run.progress.done) / run.progress.total)} aria-label="Deep research progress" />
           )}
-          {run.status === 'failed' && <Alert type="error" showIcon message={run.error ?? 'The run failed.'} description={run.failedStep ? `Step: ${run.failedStep}` : undefined} />}
+          {run.status === 'failed' && <Alert type="error" showIcon title={run.error ?? 'The run failed.'} description={run.failedStep ? `Step: ${run.failedStep}` : undefined} />}
           <Space style={{ marginTop: 8 }}>
             {active && <Button danger onClick={cancel} loading={busy}>{ResearchTexts.cancel}</Button>}
             {run.status === 'failed' && <Button onClick={retry} loading={busy}>{ResearchTexts.retry}</Button>}
@@ -54,8 +66,8 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
       {run?.status === 'awaiting_approval' && control && run.plan && (
         <PlanForm key={run.id} plan={run.plan} busy={busy} onSave={savePlan} onApprove={async (plan) => (await savePlan(plan)) && approve()} />
       )}
-      {run?.flags.length ? <Alert type="warning" showIcon message={ResearchTexts.retractedFlag} description={run.flags.map((f) => f.title).join('; ')} style={{ marginBottom: 12 }} /> : null}
-      {run?.report && control && <ResearchReportView report={run.report} />}
+      {run?.flags.length ? <Alert type="warning" showIcon title={ResearchTexts.retractedFlag} description={run.flags.map((f) => f.title).join('; ')} style={{ marginBottom: 12 }} /> : null}
+      {run?.report && control && <ResearchReportView report={run.report} claimChecks={run.claimChecks} />}
     </section>
   );
 }
@@ -107,15 +119,24 @@ function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy:
 
 const clean = (p: ResearchPlan): ResearchPlan => ({ ...p, inclusionCriteria: p.inclusionCriteria.map((c) => c.trim()).filter(Boolean) });
 
-/** The structured report: notes, summary, method counts and queries, evidence table, references with badges. */
-export function ResearchReportView({ report }: { report: ResearchReport }) {
+/**
+ * The structured report: notes, certainty of the evidence with its reasons, summary, method counts and queries,
+ * evidence table, references with badges, limits; for staff (`claimChecks` is empty for anyone else) each statement
+ * as the verifier decided it. Only the report's own references and studies are links in its text.
+ */
+export function ResearchReportView({ report, claimChecks = [] }: { report: ResearchReport; claimChecks?: readonly ClaimCheckView[] }) {
   const c = report.counts;
+  const allowedHrefs = [...report.references.map((r) => r.url), ...report.evidenceTable.map((r) => r.url)];
   return (
     <Card title="Deep research report" size="small">
-      {report.partial && <Alert type="warning" showIcon message={ResearchTexts.partialNote} description={report.partialReason ?? undefined} />}
-      {report.unsearched.length > 0 && <Alert type="info" showIcon message={ResearchTexts.couldNotSearch(report.unsearched.join(', '))} />}
-      <Typography.Title level={3} style={{ fontSize: 16 }}>Summary for patients</Typography.Title>
-      <Markdown>{report.patientSummary}</Markdown>
+      {report.partial && <Alert type="warning" showIcon title={ResearchTexts.partialNote} description={report.partialReason ?? undefined} />}
+      {report.unsearched.length > 0 && <Alert type="info" showIcon title={ResearchTexts.couldNotSearch(report.unsearched.join(', '))} />}
+      {report.certainty && <CertaintyLine grade={report.certainty.grade} reasons={report.certainty.reasons} />}
+      {report.support_check === 'rules_only' && <Typography.Paragraph style={{ margin: '8px 0 0' }}>{RULES_ONLY_NOTE}</Typography.Paragraph>}
+      <Typography.Title level={3} style={{ fontSize: 16 }}>{ResearchUiTexts.sections.patient_summary}</Typography.Title>
+      <Markdown linkPolicy="allowed" allowedHrefs={allowedHrefs}>
+        {report.patientSummary}
+      </Markdown>
       <Typography.Title level={3} style={{ fontSize: 16 }}>Method</Typography.Title>
       <Descriptions size="small" column={1} bordered data-testid="research-counts">
         <Descriptions.Item label="Found">{c.found}</Descriptions.Item>
@@ -166,6 +187,11 @@ export function ResearchReportView({ report }: { report: ResearchReport }) {
       </ol>
       <Typography.Title level={3} style={{ fontSize: 16 }}>Limits</Typography.Title>
       <ul>{report.limits.map((l, i) => <li key={i}>{l}</li>)}</ul>
+      {claimChecks.length > 0 && (
+        <Disclosure headingLevel={3} title={ResearchUiTexts.claimChecks(claimChecks.length, claimChecks.filter((cl) => !cl.published).length)}>
+          <ClaimCheckList claims={claimChecks} rules="failed" sectionLabel={sectionLabel} />
+        </Disclosure>
+      )}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ import { AddTwoFactor1795520000000 } from './1795520000000-AddTwoFactor';
 import { AddMailOutboxAndReportSweep1795530000000 } from './1795530000000-AddMailOutboxAndReportSweep';
 
 import { AddQuestionSearchTerms1795540000000 } from './1795540000000-AddQuestionSearchTerms';
+import { AddClaimChecks1795550000000 } from './1795550000000-AddClaimChecks';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   AddTwoFactor1795520000000,
   AddMailOutboxAndReportSweep1795530000000,
   AddQuestionSearchTerms1795540000000,
+  AddClaimChecks1795550000000,
 ];

@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/access/access.decorator';
-import { AiAnswersService } from '../answers/ai/ai-answers.service';
-import { AiRunListQueryDto, AiRunListResponseDto } from '../answers/ai/dto/ai-answers.dto';
+import { RecordIdPipe } from '../questions/http-helpers';
+import { AI_RUN_NOT_FOUND, AiAnswersService } from '../answers/ai/ai-answers.service';
+import { AiRunListQueryDto, AiRunListResponseDto, ClaimCheckViewDto } from '../answers/ai/dto/ai-answers.dto';
 
 /** The AI answer runs with their usage and cost (answers' data, read through its service). */
 @Controller('admin')
@@ -16,5 +17,14 @@ export class AdminAiRunsController {
   @ApiOkResponse({ type: AiRunListResponseDto })
   list(@Query() query: AiRunListQueryDto): Promise<AiRunListResponseDto> {
     return this.ai.listRuns(query.page ?? 1, query.per_page ?? 25);
+  }
+
+  @Get('ai-runs/:id/claims')
+  @Roles('admin')
+  @ApiTags('AI answers')
+  @ApiOperation({ summary: "Every claim of one AI answer run as the verifier decided it: published or withheld, each rule's result, the judge's verdict and reason" })
+  @ApiOkResponse({ type: [ClaimCheckViewDto] })
+  claims(@Param('id', new RecordIdPipe(AI_RUN_NOT_FOUND)) id: number): Promise<ClaimCheckViewDto[]> {
+    return this.ai.runClaims(id);
   }
 }

@@ -10,6 +10,7 @@ import { AiRunsRepository } from './ai/ai-runs.repository';
 import { AiRunEntity, AiRunRecordEntity } from './ai/entities/ai-run.entity';
 import { LiteratureRecordEntity } from './ai/entities/literature-record.entity';
 import { AnswersController } from './answers.controller';
+import { ClaimChecksRepository } from './claim-checks.repository';
 import { AnswersRepository } from './answers.repository';
 import { AnswersService } from './answers.service';
 import { AnswerEntity } from './entities/answer.entity';
@@ -24,8 +25,8 @@ import { RatingEntity } from './entities/rating.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity, AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), ProfilesModule, QuestionsModule, AiModule],
   controllers: [AnswersController, AiAnswersController],
-  providers: [AnswersService, AnswersRepository, AiAnswersService, AiRunsRepository, AiAnswerProcessor],
+  providers: [AnswersService, AnswersRepository, AiAnswersService, AiRunsRepository, AiAnswerProcessor, ClaimChecksRepository],
   // The link importer writes community answers through the repository (this module keeps the question's counts).
-  exports: [AnswersRepository, AiAnswersService],
+  exports: [AnswersRepository, AiAnswersService, ClaimChecksRepository],
 })
 export class AnswersModule {}

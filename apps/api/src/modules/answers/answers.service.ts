@@ -75,7 +75,7 @@ export class AnswersService {
   private async view(caller: AuthenticatedUser, answerId: number): Promise<AnswerView> {
     const row = await this.answers.view(answerId, { role: caller.role, userId: caller.id });
     if (!row) throw new NotFoundException(QuestionApiTexts.answerNotFound);
-    return toAnswerView(row);
+    return toAnswerView(row, caller.role);
   }
 
   private async stored(answerId: number): Promise<StoredAnswer> {

@@ -285,7 +285,19 @@ function retractedTitles(value: unknown): string[] {
   return Array.isArray(list) ? [...new Set(list.filter((t): t is string => typeof t === 'string' && t.trim() !== ''))] : [];
 }
 
-export function toAnswerView(row: AnswerRow): AnswerView {
+/**
+ * Withheld claims and their reasons go to staff only; everyone else gets the count. Older answers have no count
+ * stored, so it is taken from the list before the list is dropped.
+ */
+export function aiDetailsFor(details: AiAnswerDetails | null, role: Role | null): AiAnswerDetails | null {
+  if (!details) return null;
+  const withheld = details.withheld_count ?? details.unsupported_claims?.length ?? 0;
+  const staff = role === 'admin' || role === 'expert';
+  return { ...details, withheld_count: withheld, unsupported_claims: staff ? (details.unsupported_claims ?? []) : [] };
+}
+
+/** `role`: the viewer's, which decides what of an AI answer's verification they see (aiDetailsFor). */
+export function toAnswerView(row: AnswerRow, role: Role | null): AnswerView {
   return {
     id: Number(row.id),
     question_id: Number(row.question_id),
@@ -303,7 +315,7 @@ export function toAnswerView(row: AnswerRow): AnswerView {
     feedback: feedbackList(row.feedback_list),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
-    ai_details: parseAiDetails(row.ai_details),
+    ai_details: aiDetailsFor(parseAiDetails(row.ai_details), role),
     retracted_sources: retractedTitles(row.retracted_sources),
     ...(row.community_host
       ? {
@@ -370,7 +382,7 @@ export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_i
 };
 
 /** The rows of questionDetailSql as the detail: null when the question does not exist. */
-export function toQuestionDetail(rows: QuestionDetailRow[]): QuestionDetail | null {
+export function toQuestionDetail(rows: QuestionDetailRow[], role: Role | null): QuestionDetail | null {
   if (rows.length === 0) return null;
   const answers = Object.fromEntries(ANSWER_KINDS.map((kind) => [kind, [] as AnswerView[]])) as Record<AnswerKind, AnswerView[]>;
   const newestFirst = rows
@@ -379,7 +391,7 @@ export function toQuestionDetail(rows: QuestionDetailRow[]): QuestionDetail | nu
     .sort((x, y) => y.at - x.at || y.id - x.id)
     .map(({ row }) => row);
   for (const row of newestFirst) {
-    answers[row.answer_type]?.push(toAnswerView({ ...row, id: row.answer_id!, question_id: row.id, created_at: row.answer_created_at! }));
+    answers[row.answer_type]?.push(toAnswerView({ ...row, id: row.answer_id!, question_id: row.id, created_at: row.answer_created_at! }, role));
   }
   return { ...toQuestionSummary(rows[0]!), answers };
 }

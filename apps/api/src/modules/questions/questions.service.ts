@@ -46,7 +46,7 @@ export class QuestionsService {
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const detail = toQuestionDetail(await this.questions.detailRows(id, { role: caller.role, userId: caller.id }));
+    const detail = toQuestionDetail(await this.questions.detailRows(id, { role: caller.role, userId: caller.id }), caller.role);
     if (!detail) throw new NotFoundException(Messages.errors.questionNotFound);
     if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { AI_ANSWER_STAGE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
-import { errorMessage, paths, useAiRunsQuery } from '@cqa/web-core';
-import { ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
+import { errorMessage, paths, useAiRunClaimsQuery, useAiRunsQuery } from '@cqa/web-core';
+import { ClaimCheckList, EmptyState, ErrorState, excerpt, LoadingState, scrollingTable } from '@cqa/web-ui';
 
 const PER_PAGE = 25;
 export const AI_RUNS_TEXTS = {
@@ -11,12 +11,38 @@ export const AI_RUNS_TEXTS = {
   fetchFailed: 'Failed to fetch the AI runs',
   trigger: { auto: 'New question', admin: 'Admin', import: 'Link import' },
   status: { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
+  claimsLoading: 'Loading the checked statements',
+  claimsFetchFailed: 'Failed to fetch the checked statements',
+  claimsErrorTitle: 'Statements unavailable',
+  noClaims: 'No claims were checked in this run.',
+  claimsLabel: (runId: number) => `Statements checked in run ${runId}`,
 };
+
+/** An opened row: every claim of the run, published or withheld, with each rule's result and the judge's verdict. */
+export function AiRunClaims({ runId }: { runId: number }) {
+  const claims = useAiRunClaimsQuery(runId);
+  if (claims.isError) {
+    return (
+      <ErrorState
+        title={AI_RUNS_TEXTS.claimsErrorTitle}
+        titleLevel={3}
+        message={errorMessage(claims.error, AI_RUNS_TEXTS.claimsFetchFailed)}
+        onRetry={() => void claims.refetch()}
+      />
+    );
+  }
+  if (!claims.data) return <LoadingState label={AI_RUNS_TEXTS.claimsLoading} />;
+  if (claims.data.length === 0) return <EmptyState message={AI_RUNS_TEXTS.noClaims} />;
+  return <ClaimCheckList claims={claims.data} rules="all" label={AI_RUNS_TEXTS.claimsLabel(runId)} />;
+}
 
 const seconds = (ms: number | null) => (ms == null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 const dollars = (usd: number | null) => (usd == null ? '—' : `$${usd.toFixed(4)}`);
 
-/** Every AI answer run, newest first: question, trigger, status, model, tokens, cost and duration (per stage on hover). */
+/**
+ * Every AI answer run, newest first: question, trigger, status, model, tokens, cost and duration (per stage on hover);
+ * a row opens to the run's checked claims (loaded when opened).
+ */
 export function AiRunsTable() {
   const [page, setPage] = useState(1);
   const runs = useAiRunsQuery(page);
@@ -30,6 +56,7 @@ export function AiRunsTable() {
       locale={{ emptyText: AI_RUNS_TEXTS.empty }}
       pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: true }}
+      expandable={{ expandedRowRender: (run) => <AiRunClaims runId={run.id} />, fixed: 'left' }}
       columns={[
         { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
         {

@@ -1,16 +1,24 @@
 import {
   AI_INSUFFICIENT_EVIDENCE_TEXT,
   CitedSource,
+  ClaimCheckView,
+  EvidenceCertainty,
   EVIDENCE_LEVEL_LABELS,
   ExcludedSource,
+  JudgeResult,
   RETRACTION_STATUS_LABELS,
+  SupportCheckMode,
+  SupportRuleResult,
   UnsupportedClaim,
   VerifiedAnswer,
 } from '@cqa/contracts';
 import { LiteratureRecord, recordIdKeys } from '../literature/literature-record';
 import { recordText } from './answer-prompt';
+import { gradeCertainty } from './certainty';
 import type { CitedAnswer } from './cited-answer.schema';
-import { evidenceLevelOf, overallGrade } from './evidence-level';
+import { evidenceLevelOf } from './evidence-level';
+import { JudgeCall, judgeClaims } from './support-judge';
+import { checkSupportRules, inconsistentOutcomes } from './support-rules';
 
 /** Shorter quotes ('the', 'survival') would match almost any abstract and prove nothing. */
 export const MIN_QUOTE_LENGTH = 20;
@@ -33,70 +41,211 @@ export interface VerificationResult extends VerifiedAnswer {
   claims: PublishedClaim[];
   /** The answer's `sources` text as the spec stores it: one source per line. */
   sourceLines: string[];
+  /** Every claim as decided, for the claim-check rows admins read. */
+  claimChecks: ClaimCheckView[];
+  certainty: EvidenceCertainty;
+  supportCheck: SupportCheckMode;
+}
+
+/** One claim on its way through the checks: provenance, then the rules, then (for those that passed) the judge. */
+export interface ClaimCheck {
+  position: number;
+  section: string | null;
+  /** As the model wrote it. */
+  rawText: string;
+  /** Without the model's citation markers. */
+  text: string;
+  /** Record numbers ([n]) whose citation passed provenance. */
+  records: number[];
+  /** The quotes of those records. */
+  quotes: string[];
+  /** The same quotes with the record each came from. */
+  cited: Array<{ source: number; text: string }>;
+  /** Why provenance withholds the claim (empty when it passed). */
+  provenance: string[];
+  /** Citations dropped while others still support the claim. */
+  droppedCitations: string[];
+  rules: SupportRuleResult[];
+  judge: JudgeResult | null;
 }
 
 /**
- * Decides what is published. A citation supports a claim only when its number names a record of this run, the
- * record is not retracted, one of its ids resolved, and every quote from it (at least one) appears verbatim in
- * its stored text. A claim naming an id that was not retrieved, or left with no supporting citation, is withheld
- * and listed with its reasons; with nothing left the answer says insufficient evidence. Sources are renumbered
- * in order of first use.
+ * Provenance and the support rules for every claim of an answer (no model call). A citation supports a claim only
+ * when its number names a record of this run, the record is not retracted, one of its ids resolved, and every quote
+ * from it (at least one) appears verbatim in its stored text. A claim naming an id that was not retrieved, or left
+ * with no supporting citation, fails provenance. The rules then compare what the claim says with its quotes.
  */
-export function verifyAnswer({ answer, records, resolvedIds }: VerifyInput): VerificationResult {
+export function checkClaims(
+  { answer, records, resolvedIds }: VerifyInput,
+  options: { section?: string | null; firstPosition?: number } = {},
+): { checks: ClaimCheck[]; excluded: ExcludedSource[] } {
   const runIds = new Set(records.flatMap(recordIdKeys));
   const texts = records.map((r) => normaliseForQuote(recordText(r)));
+  const excluded = new Map<number, ExcludedSource>();
+  const checks: ClaimCheck[] = answer.claims.map((claim, i) => {
+    const text = stripCitationMarkers(claim.text);
+    const check: ClaimCheck = {
+      position: (options.firstPosition ?? 1) + i,
+      section: options.section ?? null,
+      rawText: claim.text,
+      text,
+      records: [],
+      quotes: [],
+      cited: [],
+      provenance: [],
+      droppedCitations: [],
+      rules: [],
+      judge: null,
+    };
+    if (answer.insufficient_evidence) {
+      check.provenance.push('withheld: the model reported insufficient evidence');
+      return check;
+    }
+    const reasons: string[] = [];
+    if (!text) reasons.push('empty claim');
+    for (const id of mentionedIds(claim.text)) {
+      if (!runIds.has(id)) reasons.push(`names ${describeId(id)}, which was not retrieved for this answer`);
+    }
+    const numbers = [...new Set([...claim.citations, ...claim.quotes.map((q) => q.source)])];
+    for (const n of numbers) {
+      const problem = citationProblem(n, claim.quotes, records, texts, resolvedIds);
+      if (!problem) {
+        check.records.push(n);
+        continue;
+      }
+      reasons.push(problem.reason);
+      if (problem.exclude) excluded.set(n, problem.exclude);
+    }
+    if (numbers.length === 0) reasons.push('cites no record');
+    const fabricatedId = reasons.some((r) => r.startsWith('names '));
+    if (text && check.records.length > 0 && !fabricatedId) {
+      check.droppedCitations = reasons;
+      check.cited = claim.quotes.filter((q) => check.records.includes(q.source)).map((q) => ({ source: q.source, text: q.text }));
+      check.quotes = check.cited.map((q) => q.text);
+      check.rules = checkSupportRules({ claim: text, quotes: check.quotes, records: check.records.map((n) => records[n - 1]) });
+    } else {
+      check.records = [];
+      check.provenance = reasons;
+    }
+    return check;
+  });
+  return { checks, excluded: [...excluded.values()] };
+}
+
+/** Passed provenance and every rule: the judge's turn. */
+export const awaitsJudge = (check: ClaimCheck) => check.provenance.length === 0 && check.rules.length > 0 && check.rules.every((r) => r.passed);
+
+/** Asks the judge about every claim that passed provenance and the rules (JUDGE_BATCH_SIZE per call). */
+export async function judgeChecks(checks: readonly ClaimCheck[], call: JudgeCall): Promise<void> {
+  const pending = checks.filter(awaitsJudge);
+  if (pending.length === 0) return;
+  const verdicts = await judgeClaims(pending.map((c) => ({ claim: c.text, quotes: c.quotes })), call);
+  pending.forEach((check, i) => (check.judge = verdicts[i]));
+}
+
+/** Published only when provenance, every rule and (unless the judge is off) the judge's 'supported' all agree. */
+export function isPublished(check: ClaimCheck, mode: SupportCheckMode): boolean {
+  if (!awaitsJudge(check)) return false;
+  return mode === 'rules_only' || check.judge?.verdict === 'supported';
+}
+
+export function withheldReasons(check: ClaimCheck, mode: SupportCheckMode): string[] {
+  if (check.provenance.length > 0) return check.provenance;
+  const reasons = check.rules.filter((r) => !r.passed).map((r) => `${r.rule.replace('_', ' ')}: ${r.detail}`);
+  if (reasons.length > 0) return reasons;
+  if (mode === 'rules_only') return [];
+  if (!check.judge) return ['not judged'];
+  return check.judge.verdict === 'supported' ? [] : [`judge: ${check.judge.verdict.replace('_', ' ')} (${check.judge.reason})`];
+}
+
+export function toClaimCheckView(check: ClaimCheck, mode: SupportCheckMode): ClaimCheckView {
+  const published = isPublished(check, mode);
+  return {
+    position: check.position,
+    section: check.section,
+    text: check.rawText,
+    published,
+    reasons: published ? [] : withheldReasons(check, mode),
+    rules: check.rules,
+    judge: check.judge,
+  };
+}
+
+/**
+ * The certainty of what is published: the records behind the published claims, with the quotes taken from each, and
+ * the outcomes on which they point in opposite directions.
+ */
+export function certaintyOf(published: readonly ClaimCheck[], records: readonly LiteratureRecord[], questionCancer?: string | null): EvidenceCertainty {
+  const quotesBy = new Map<number, string[]>();
+  for (const check of published) for (const q of check.cited) quotesBy.set(q.source, [...(quotesBy.get(q.source) ?? []), q.text]);
+  const supports = [...quotesBy].map(([n, quotes]) => ({ record: records[n - 1], quotes }));
+  return gradeCertainty({ supports, inconsistentOutcomes: inconsistentOutcomes(supports.map((s) => s.quotes)), questionCancer });
+}
+
+export interface AnswerJudge {
+  mode: SupportCheckMode;
+  /** Required in 'rules_and_judge' mode. */
+  call?: JudgeCall;
+}
+
+/**
+ * Decides what is published: provenance, the rules, then the judge. Withheld claims are listed with their reasons;
+ * with nothing left the answer says insufficient evidence. Sources are renumbered in order of first use.
+ */
+export async function verifyAnswer(
+  input: VerifyInput,
+  judge: AnswerJudge,
+  questionCancer?: string | null,
+): Promise<VerificationResult> {
+  const { checks, excluded } = checkClaims(input);
+  if (judge.mode === 'rules_and_judge') {
+    if (!judge.call) throw new Error('the support judge is on but has no model call');
+    await judgeChecks(checks, judge.call);
+  }
+  return assembleAnswer(input, checks, excluded, judge.mode, questionCancer);
+}
+
+export function assembleAnswer(
+  { records }: Pick<VerifyInput, 'records'>,
+  checks: readonly ClaimCheck[],
+  excluded: readonly ExcludedSource[],
+  mode: SupportCheckMode,
+  questionCancer?: string | null,
+): VerificationResult {
   const unsupportedClaims: UnsupportedClaim[] = [];
   const citationProblems: string[] = [];
-  const excluded = new Map<number, ExcludedSource>();
-  const supported: Array<{ text: string; records: number[] }> = [];
-
-  if (answer.insufficient_evidence) {
-    for (const claim of answer.claims) unsupportedClaims.push({ text: claim.text, reasons: ['withheld: the model reported insufficient evidence'] });
-  } else {
-    for (const claim of answer.claims) {
-      const text = stripCitationMarkers(claim.text);
-      const reasons: string[] = [];
-      if (!text) reasons.push('empty claim');
-      for (const id of mentionedIds(claim.text)) {
-        if (!runIds.has(id)) reasons.push(`names ${describeId(id)}, which was not retrieved for this answer`);
-      }
-      const good: number[] = [];
-      const numbers = [...new Set([...claim.citations, ...claim.quotes.map((q) => q.source)])];
-      for (const n of numbers) {
-        const problem = citationProblem(n, claim.quotes, records, texts, resolvedIds);
-        if (!problem) {
-          good.push(n);
-          continue;
-        }
-        reasons.push(problem.reason);
-        if (problem.exclude) excluded.set(n, problem.exclude);
-      }
-      if (numbers.length === 0) reasons.push('cites no record');
-      const fabricatedId = reasons.some((r) => r.startsWith('names '));
-      if (text && good.length > 0 && !fabricatedId) {
-        supported.push({ text, records: good });
-        citationProblems.push(...reasons.map((r) => `"${shorten(text)}": ${r}`));
-      } else {
-        unsupportedClaims.push({ text: claim.text, reasons });
-      }
+  const supported: ClaimCheck[] = [];
+  checks.forEach((check) => {
+    if (isPublished(check, mode)) {
+      supported.push(check);
+      citationProblems.push(...check.droppedCitations.map((r) => `"${shorten(check.text)}": ${r}`));
+    } else {
+      unsupportedClaims.push({ text: check.rawText, reasons: withheldReasons(check, mode), judge: check.judge });
     }
-  }
+  });
 
   const publishedNumber = new Map<number, number>();
   for (const claim of supported) for (const n of claim.records) if (!publishedNumber.has(n)) publishedNumber.set(n, publishedNumber.size + 1);
   const sources: CitedSource[] = [...publishedNumber].map(([n, number]) => toCitedSource(records[n - 1], number));
   const claims: PublishedClaim[] = supported.map((c) => ({ text: c.text, sources: c.records.map((n) => publishedNumber.get(n)!) }));
   const answered = claims.length > 0;
+  const certainty: EvidenceCertainty = answered
+    ? certaintyOf(supported, records, questionCancer)
+    : { grade: 'insufficient', reasons: ['No source supports a published statement.'] };
   return {
     status: answered ? 'answered' : 'insufficient_evidence',
     markdown: answered ? claimsMarkdown(claims, sources) : AI_INSUFFICIENT_EVIDENCE_TEXT,
     sources,
-    grade: answered ? overallGrade(sources.map((s) => s.evidenceLevel)) : 'insufficient',
+    grade: certainty.grade,
+    gradeReasons: certainty.reasons,
     unsupportedClaims,
-    excludedSources: [...excluded.values()],
+    excludedSources: [...excluded],
     citationProblems,
     claims,
     sourceLines: sources.map(formatSourceLine),
+    claimChecks: checks.map((c) => toClaimCheckView(c, mode)),
+    certainty,
+    supportCheck: mode,
   };
 }
 
@@ -171,7 +320,7 @@ function claimsMarkdown(claims: readonly PublishedClaim[], sources: readonly Cit
     .join('\n\n');
 }
 
-function toCitedSource(record: LiteratureRecord, number: number): CitedSource {
+export function toCitedSource(record: LiteratureRecord, number: number): CitedSource {
   return {
     number,
     source: record.source,

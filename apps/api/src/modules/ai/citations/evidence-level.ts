@@ -1,4 +1,4 @@
-import type { EvidenceGrade, EvidenceLevel, LiteratureSource } from '@cqa/contracts';
+import type { EvidenceLevel, LiteratureSource } from '@cqa/contracts';
 
 /** Publication types (PubMed, Europe PMC, Crossref spellings, compared lower-case) to levels, strongest first. */
 const RULES: ReadonlyArray<[EvidenceLevel, RegExp]> = [
@@ -16,18 +16,4 @@ export function evidenceLevelOf(record: { source: LiteratureSource; publicationT
   const types = record.publicationTypes.map((t) => t.trim().toLowerCase());
   for (const [level, pattern] of RULES) if (types.some((t) => pattern.test(t))) return level;
   return 'other';
-}
-
-/**
- * One grade per answer from the levels of the sources that support its published claims (retracted ones excluded
- * before this): a meta-analysis, a guideline or two RCTs make it high; one RCT moderate; observational studies or
- * reviews low; case reports, trial registrations and other records very low; nothing at all insufficient.
- */
-export function overallGrade(levels: readonly EvidenceLevel[]): EvidenceGrade {
-  if (levels.length === 0) return 'insufficient';
-  const count = (level: EvidenceLevel) => levels.filter((l) => l === level).length;
-  if (count('meta_analysis') > 0 || count('guideline') > 0 || count('rct') >= 2) return 'high';
-  if (count('rct') === 1) return 'moderate';
-  if (count('observational') > 0 || count('review') > 0) return 'low';
-  return 'very_low';
 }

@@ -50,6 +50,7 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     modelFast: 'fake-model-fast',
     timeoutMs: 5000,
     structuredOutput: 'json_schema',
+    supportJudge: true,
     prices: { 'fake-model': { inputPerMTok: 1, outputPerMTok: 2 } },
     ...over,
   });
@@ -76,7 +77,7 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     expect(fake.stats().requests).toEqual([
       expect.objectContaining({ responseFormat: mode === 'prompt' ? 'none' : mode, model: 'fake-model', stream: false }),
     ]);
-    const verified = verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED });
+    const verified = await verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED }, { mode: 'rules_only' });
     expect(verified.status).toBe('answered');
     expect(verified.unsupportedClaims).toEqual([]);
     expect(verified.sources.map((s) => s.pmid)).toEqual(['1001']);
@@ -171,7 +172,7 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
   it('returns a fabricated PMID as the model wrote it, and the verifier withholds that claim', async () => {
     fake.setFault({ fault: 'fabricated_pmid' });
     const result = await new AiProvider(config()).generateStructured(citedAnswerSchema, prompt());
-    const verified = verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED });
+    const verified = await verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED }, { mode: 'rules_only' });
     expect(verified.status).toBe('insufficient_evidence');
     expect(verified.unsupportedClaims[0].reasons).toEqual([expect.stringContaining('PMID 39999999')]);
   });
@@ -182,7 +183,7 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
   ] as const)('the verifier catches the %s fault', async (fault, reason) => {
     fake.setFault({ fault });
     const result = await new AiProvider(config()).generateStructured(citedAnswerSchema, prompt());
-    const verified = verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED });
+    const verified = await verifyAnswer({ answer: result.value, records: RECORDS, resolvedIds: RESOLVED }, { mode: 'rules_only' });
     expect(verified.sources).toEqual([]);
     expect(verified.unsupportedClaims[0].reasons).toEqual([expect.stringMatching(reason)]);
   });

@@ -9,13 +9,15 @@ import { OnJob } from '../../../queues/job-handler.decorator';
 import { LITERATURE_CLIENTS, type LiteratureClients } from '../../ai/ai.module';
 import { buildAnswerPrompt } from '../../ai/citations/answer-prompt';
 import { verifyAnswer } from '../../ai/citations/citation-verifier';
+import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
 import { CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema } from '../../ai/citations/cited-answer.schema';
 import { checkRetractions, resolveIds } from '../../ai/literature/literature-checks';
 import { LiteratureHttpError } from '../../ai/literature/literature-fetcher';
 import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
 import { AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
-import { AiProvider } from '../../ai/provider/ai-provider';
+import { AiMessage, AiProvider } from '../../ai/provider/ai-provider';
 import { PatientAccess } from '../../profiles/patient-access.service';
+import { ClaimChecksRepository } from '../claim-checks.repository';
 import type { AiAnswerJobPayload } from './ai-answers.service';
 import { AI_RUN_STEPS, AiRunsRepository, AiRunRow, NumberedRecord, RunQuestion, STAGE_DONE } from './ai-runs.repository';
 import { searchTerms } from './retrieval-query';
@@ -50,6 +52,7 @@ export class AiAnswerProcessor {
     private readonly provider: AiProvider,
     @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
     private readonly patients: PatientAccess,
+    private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,7 +135,12 @@ export class AiAnswerProcessor {
     t = Date.now();
     const checked = await this.checkRecords(numbered, signal);
     const resolved = await resolveIds(this.literature, idsToResolve(checked), signal);
-    const verified = verifyAnswer({ answer, records: checked, resolvedIds: resolved.found });
+    const verified = await verifyAnswer(
+      { answer, records: checked, resolvedIds: resolved.found },
+      this.config.ai.supportJudge ? { mode: 'rules_and_judge', call: (messages) => this.judge(runId, messages, signal) } : { mode: 'rules_only' },
+      question.cancer_type,
+    );
+    await this.claimChecks.replace({ aiRunId: runId }, verified.claimChecks);
     clock.verification = Date.now() - t;
 
     await stage('publishing');
@@ -143,9 +151,12 @@ export class AiAnswerProcessor {
       insufficient_evidence: verified.status === 'insufficient_evidence',
       sources: verified.sources,
       grade: verified.grade,
+      grade_reasons: verified.gradeReasons,
       model,
       generated_at: new Date().toISOString(),
       unsupported_claims: verified.unsupportedClaims,
+      withheld_count: verified.unsupportedClaims.length,
+      support_check: verified.supportCheck,
       excluded_sources: verified.excludedSources,
       profile_fields_used: context.fieldsUsed,
     };
@@ -158,6 +169,13 @@ export class AiAnswerProcessor {
     await job.updateProgress({ stage: 'done', done: AI_RUN_STEPS, total: AI_RUN_STEPS });
     this.logger.log({ runId, status: verified.status, sources: verified.sources.length, withheld: verified.unsupportedClaims.length, msg: 'AI answer published' });
     return { answerId: outcome.answerId, ...(outcome.kind === 'already' ? { skipped: 'already published' } : {}) };
+  }
+
+  /** One batch of claims for the support judge (the fast model); its tokens and cost count in the run's. */
+  private async judge(runId: number, messages: AiMessage[], signal?: AbortSignal) {
+    const result = await this.provider.generateStructured(judgeReplySchema, messages, { model: 'fast', signal, schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
+    await this.runs.addUsage(runId, { model: null, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
+    return result.value;
   }
 
   /** Each source on its own: one that fails is left out; only when every source fails is the run retried. */

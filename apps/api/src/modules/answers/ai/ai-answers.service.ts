@@ -1,6 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
-  AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, JobName, Messages,
+  AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { AiProvider } from '../../ai/provider/ai-provider';
 import { QuestionEvents } from '../../questions/question-events';
+import { ClaimChecksRepository } from '../claim-checks.repository';
 import { AiRunsRepository, toRunView } from './ai-runs.repository';
 
 export interface RequestAnswerOptions {
@@ -22,6 +23,8 @@ export interface RequestAnswerOptions {
 export interface AiAnswerJobPayload {
   runId: number;
 }
+
+export const AI_RUN_NOT_FOUND = 'AI answer run not found.';
 
 /** 503 'AI provider not configured'. */
 export const aiNotConfigured = () => new HttpException(AiTexts.notConfigured, HttpStatus.SERVICE_UNAVAILABLE);
@@ -39,6 +42,7 @@ export class AiAnswersService implements OnModuleInit {
     private readonly provider: AiProvider,
     private readonly jobs: JobQueue,
     private readonly questionEvents: QuestionEvents,
+    private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -115,6 +119,12 @@ export class AiAnswersService implements OnModuleInit {
   async listRuns(page: number, perPage: number): Promise<AiRunListResponse> {
     const { items, total } = await this.runs.list(page, perPage);
     return { items, total, page, per_page: perPage };
+  }
+
+  /** Every claim of one run as the verifier decided it (admins). */
+  async runClaims(runId: number): Promise<ClaimCheckView[]> {
+    if (!(await this.runs.run(runId))) throw new NotFoundException(AI_RUN_NOT_FOUND);
+    return this.claimChecks.list({ aiRunId: runId });
   }
 
   private async checkLimits(requestedBy: string | null): Promise<void> {

@@ -180,9 +180,10 @@ export class AiRunsRepository {
   }
 
   /** Tokens and cost add up over attempts: a retried call was paid for too. */
-  async addUsage(id: number, usage: { model: string; promptTokens: number; completionTokens: number; costUsd: number | null }): Promise<void> {
+  /** `model` null: the call (the support judge's) adds its tokens and cost without renaming the run's answering model. */
+  async addUsage(id: number, usage: { model: string | null; promptTokens: number; completionTokens: number; costUsd: number | null }): Promise<void> {
     await this.ds.query(
-      `UPDATE ai_runs SET model = ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?,
+      `UPDATE ai_runs SET model = COALESCE(?, model), prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?,
          cost_usd = IF(? IS NULL, cost_usd, COALESCE(cost_usd, 0) + ?) WHERE id = ?`,
       [usage.model, usage.promptTokens, usage.completionTokens, usage.costUsd, usage.costUsd, id],
     );

@@ -1,8 +1,10 @@
 import {
-  AI_INSUFFICIENT_EVIDENCE_TEXT, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS,
-  ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport,
+  AI_INSUFFICIENT_EVIDENCE_TEXT, certaintyLabel, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RULES_ONLY_NOTE,
+  ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport, SupportCheckMode,
 } from '@cqa/contracts';
-import { escapeMarkdown as escapeVerified, formatSourceLine, verifyAnswer } from '../../ai/citations/citation-verifier';
+import {
+  certaintyOf, checkClaims, ClaimCheck, escapeMarkdown as escapeVerified, formatSourceLine, isPublished, toCitedSource,
+} from '../../ai/citations/citation-verifier';
 import { evidenceLevelOf } from '../../ai/citations/evidence-level';
 import { LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
 import type { AnswerColumns } from '../answers.repository';
@@ -14,11 +16,14 @@ export interface ReportInput {
   records: readonly LiteratureRecord[];
   extractions: ReadonlyArray<ExtractionReply | null>;
   reply: ReportReply;
-  resolvedIds: ReadonlySet<string>;
+  /** Every claim of the reply, checked (checkReportClaims) and, unless the judge is off, judged. */
+  checks: readonly ClaimCheck[];
+  supportCheck: SupportCheckMode;
   queries: ResearchQueryLog[];
   counts: ResearchCounts;
   partial: boolean;
   partialReason: string | null;
+  questionCancer?: string | null;
   now?: Date;
 }
 
@@ -27,46 +32,53 @@ function escapeMarkdown(text: string): string {
   return escapeVerified(text.replace(/\s+/g, ' ').trim());
 }
 
+export const REPORT_SECTIONS = ['patient_summary', 'evidence', 'open_trials'] as const;
+export type ReportSection = (typeof REPORT_SECTIONS)[number];
+
+/** Provenance and the support rules for each claim of the report, numbered in reading order across the sections. */
+export function checkReportClaims(reply: ReportReply, records: readonly LiteratureRecord[], resolvedIds: ReadonlySet<string>): ClaimCheck[] {
+  const all: ClaimCheck[] = [];
+  for (const section of REPORT_SECTIONS) {
+    for (const claim of reply[section]) {
+      const { checks } = checkClaims({ answer: { insufficient_evidence: false, claims: [claim] }, records, resolvedIds }, { section, firstPosition: all.length + 1 });
+      all.push(...checks);
+    }
+  }
+  return all;
+}
+
 /**
- * The verifier decides every sentence: each claim is checked on its own against this run's records (citations point
- * at a record, quotes verbatim, ids resolved, never a retracted source); claims that fail are withheld. References
- * are numbered by first use across the sections.
+ * The verifier decides every sentence: each claim was checked on its own against this run's records (citations point
+ * at a record, quotes verbatim, ids resolved, never a retracted source, the support rules, the judge); claims that fail
+ * are withheld. References are numbered by first use across the sections.
  */
 export function buildReport(input: ReportInput): { report: ResearchReport; answer: AnswerColumns } {
   const numberOf = new Map<number, number>();
   const references: CitedSource[] = [];
-  let withheld = 0;
-  const indexOf = (source: CitedSource) =>
-    input.records.findIndex((r) => recordIdKeys(r).some((k) => recordIdKeys(source).includes(k)) || r.url === source.url);
+  const published = input.checks.filter((c) => isPublished(c, input.supportCheck));
+  const withheld = input.checks.length - published.length;
 
-  const section = (claims: readonly ReportClaim[]): string[] => {
-    const lines: string[] = [];
-    for (const claim of claims) {
-      const verified = verifyAnswer({
-        answer: { insufficient_evidence: false, claims: [claim] },
-        records: input.records,
-        resolvedIds: input.resolvedIds,
+  const section = (name: ReportSection): string[] =>
+    published
+      .filter((check) => check.section === name)
+      .map((check) => {
+        const numbers = check.records.map((n) => {
+          const at = n - 1;
+          if (!numberOf.has(at)) {
+            numberOf.set(at, references.length + 1);
+            references.push(toCitedSource(input.records[at], references.length + 1));
+          }
+          return numberOf.get(at)!;
+        });
+        return `${escapeMarkdown(check.text)} ${numbers.map((n) => `[[${n}]](${references[n - 1].url})`).join('')}`;
       });
-      if (verified.claims.length !== 1) {
-        withheld++;
-        continue;
-      }
-      const numbers = verified.sources.map((source) => {
-        const at = indexOf(source);
-        if (!numberOf.has(at)) {
-          numberOf.set(at, references.length + 1);
-          references.push({ ...source, number: references.length + 1 });
-        }
-        return numberOf.get(at)!;
-      });
-      lines.push(`${escapeMarkdown(verified.claims[0].text)} ${numbers.map((n) => `[[${n}]](${references[n - 1].url})`).join('')}`);
-    }
-    return lines;
-  };
 
-  const summary = section(input.reply.patient_summary);
-  const evidence = section(input.reply.evidence);
-  const trials = section(input.reply.open_trials);
+  const summary = section('patient_summary');
+  const evidence = section('evidence');
+  const trials = section('open_trials');
+  const certainty = published.length > 0
+    ? certaintyOf(published, input.records, input.questionCancer)
+    : { grade: 'insufficient' as const, reasons: ['No source supports a published statement.'] };
 
   const table: ResearchEvidenceRow[] = input.records.flatMap((record, i) => {
     const e = input.extractions[i];
@@ -93,7 +105,8 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
   if (input.partial) {
     limits.push(`Partial report: ${input.partialReason ?? 'the run ended early'}; ${input.counts.extracted} of ${input.counts.included} included studies were read.`);
   }
-  if (withheld > 0) limits.push(`${withheld} statement${withheld === 1 ? ' was' : 's were'} withheld because ${withheld === 1 ? 'its' : 'their'} citations could not be verified.`);
+  if (withheld > 0) limits.push(`${withheld} statement${withheld === 1 ? ' was' : 's were'} left out because ${withheld === 1 ? 'its sources did' : 'their sources did'} not support ${withheld === 1 ? 'it' : 'them'}.`);
+  if (input.supportCheck === 'rules_only') limits.push(RULES_ONLY_NOTE);
   if (!references.some((r) => r.evidenceLevel === 'rct' || r.evidenceLevel === 'meta_analysis')) {
     limits.push('No randomised trial or meta-analysis supports these findings.');
   }
@@ -108,6 +121,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     input.partial ? `> **Partial report**: ${escapeMarkdown(input.partialReason ?? 'the run ended early')}.\n` : '',
     unsearched.length ? `> Could not search ${unsearched.join(', ')}.\n` : '',
     '## Summary for patients', '', patientSummary, '',
+    `**Certainty of the evidence:** ${escapeMarkdown(certaintyLabel(certainty))}`, '',
     '## What the evidence says', '', evidenceText, '',
     '## Evidence table', '',
     '| Ref. | Study | Year | Design | Participants | Key result | Relevance | Evidence level |',
@@ -146,6 +160,8 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     partial: input.partial,
     partialReason: input.partialReason,
     withheldClaims: withheld,
+    certainty,
+    support_check: input.supportCheck,
     markdown: markdown.trimStart(),
     generatedAt: now.toISOString(),
   };

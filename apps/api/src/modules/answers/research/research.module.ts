@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersRepository } from '../answers.repository';
+import { ClaimChecksRepository } from '../claim-checks.repository';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
 import { researchProviders } from './research.providers';
@@ -16,7 +17,7 @@ import { ResearchService } from './research.service';
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
   imports: [QuestionsModule],
   controllers: [ResearchController],
-  providers: [...researchProviders, AnswersRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  providers: [...researchProviders, AnswersRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],
 })
 export class ResearchModule {}

@@ -13,7 +13,10 @@ import type { LiteratureClients } from '../../ai/literature/literature-clients';
 import { dedupeRecords, LiteratureRecord } from '../../ai/literature/literature-record';
 import { AiError, AiRateLimitedError } from '../../ai/provider/ai-errors';
 import type { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
-import { buildReport, fallbackReply } from './research-report';
+import { buildReport, checkReportClaims, fallbackReply } from './research-report';
+import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
+import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
+import { ClaimChecksRepository } from '../claim-checks.repository';
 import { extractionPrompt, planPrompt, reportPrompt, screeningPrompt } from './research.prompts';
 import { RESEARCH_AI, RESEARCH_LITERATURE } from './research.providers';
 import { ResearchRepository, RunRow } from './research.repository';
@@ -83,6 +86,7 @@ export class ResearchRunner {
     private readonly jobs: JobQueue,
     @Inject(RESEARCH_AI) private readonly ai: AiProvider,
     @Inject(RESEARCH_LITERATURE) private readonly literature: LiteratureClients,
+    private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -323,17 +327,24 @@ export class ResearchRunner {
         const report = outputs.get('report')!.output as ReportOutput;
         const records = report.records.map((n) => d.records[n - 1]);
         const extractions = report.records.map((n) => (outputs.get(`extract-r${n}`)?.output as ExtractOutput | undefined)?.extraction ?? null);
+        const checks = checkReportClaims(report.reply, records, new Set(d.resolved));
+        const supportCheck = this.config.ai.supportJudge ? 'rules_and_judge' : 'rules_only';
+        if (supportCheck === 'rules_and_judge') {
+          await judgeChecks(checks, (messages) => ctx.generate(judgeReplySchema, messages, 'fast', SUPPORT_JUDGE_SCHEMA_NAME));
+        }
         const built = buildReport({
           plan,
           records,
           extractions,
           reply: report.reply,
-          resolvedIds: new Set(d.resolved),
+          checks,
+          supportCheck,
           queries: this.searchOutputs(plan, outputs).map(({ records: _r, ...log }) => log),
           counts: this.counts(plan, outputs),
           partial: Boolean(fresh.partial),
           partialReason: fresh.partial_reason,
         });
+        await this.claimChecks.replace({ researchRunId: run.id }, checks.map((c) => toClaimCheckView(c, supportCheck)));
         return built;
       }
       case 'publish': {

@@ -14,6 +14,7 @@ import { QuestionEvents } from '../../questions/question-events';
 import { cleanPlan, planProblems } from './research-plan';
 import { RESEARCH_AI } from './research.providers';
 import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
+import { ClaimChecksRepository } from '../claim-checks.repository';
 import { planJobId, ResearchRunner, runJobId } from './research.runner';
 
 const ACTIVE: ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
@@ -38,6 +39,7 @@ export class ResearchService implements OnModuleInit {
     @Inject(RESEARCH_AI) private readonly ai: AiProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly questionEvents: QuestionEvents,
+    private readonly claimChecks: ClaimChecksRepository,
   ) {}
 
   onModuleInit(): void {
@@ -81,7 +83,7 @@ export class ResearchService implements OnModuleInit {
     const control = this.mayControl(caller);
     // Patients (and experts without control) see the published report only.
     const run = control || caller.role === 'admin' ? await this.repo.latestRun(questionId) : await this.repo.latestRun(questionId, true);
-    return { run: run ? await this.view(run, !control) : null, mayControl: control, aiConfigured: this.ai.isConfigured };
+    return { run: run ? await this.view(run, !control, caller.role === 'admin' || caller.role === 'expert') : null, mayControl: control, aiConfigured: this.ai.isConfigured };
   }
 
   async updatePlan(caller: AuthenticatedUser, questionId: number, runId: number, plan: ResearchPlan): Promise<ResearchRunView> {
@@ -155,8 +157,10 @@ export class ResearchService implements OnModuleInit {
     return run;
   }
 
-  async view(run: RunRow, publishedOnly: boolean): Promise<ResearchRunView> {
+  /** `staff`: admins and experts also get every claim as the verifier decided it; patients only the withheld count. */
+  async view(run: RunRow, publishedOnly: boolean, staff = true): Promise<ResearchRunView> {
     const steps: StepRow[] = publishedOnly ? [] : await this.repo.steps(run.id);
+    const claimChecks = staff ? await this.claimChecks.list({ researchRunId: run.id }) : [];
     const flags = (await this.repo.flags(run.id)).map(toFlag);
     const counted = steps.filter((s) => s.stage !== 'plan');
     return {
@@ -180,6 +184,7 @@ export class ResearchService implements OnModuleInit {
         key: s.step_key, stage: s.stage, status: s.status, error: s.error, tokens: s.prompt_tokens + s.completion_tokens,
         startedAt: iso(s.started_at), finishedAt: iso(s.finished_at),
       })),
+      claimChecks,
       createdAt: iso(run.created_at)!,
       finishedAt: iso(run.finished_at),
     };

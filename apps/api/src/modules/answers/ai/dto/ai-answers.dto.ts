@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   AI_ANSWER_STAGES, AI_RUN_STATUSES, AI_RUN_TRIGGERS, AiAnswerStage, AiRunAdminRow, AiRunListResponse, AiRunStatus, AiRunTimings, AiRunTrigger,
-  AiRunView, AiSettings, GenerateAiAnswerRequest,
+  AiRunView, AiSettings, ClaimCheckView, GenerateAiAnswerRequest, JUDGE_VERDICTS, JudgeResult, JudgeVerdict, SUPPORT_RULES, SupportRule,
+  SupportRuleResult,
 } from '@cqa/contracts';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { PageParam, PerPageParam } from '../../../../common/http/pagination';
@@ -81,4 +82,25 @@ export class AiRunListQueryDto {
 
   @PerPageParam(100, 25)
   per_page?: number;
+}
+
+export class SupportRuleResultDto implements SupportRuleResult {
+  @ApiProperty({ enum: SUPPORT_RULES }) rule: SupportRule;
+  @ApiProperty() passed: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'Why it failed; null when it passed.' }) detail: string | null;
+}
+
+export class JudgeResultDto implements JudgeResult {
+  @ApiProperty({ enum: JUDGE_VERDICTS }) verdict: JudgeVerdict;
+  @ApiProperty() reason: string;
+}
+
+export class ClaimCheckViewDto implements ClaimCheckView {
+  @ApiProperty() position: number;
+  @ApiProperty({ type: String, nullable: true, description: "Deep research: the report section; null for AI answers." }) section: string | null;
+  @ApiProperty() text: string;
+  @ApiProperty() published: boolean;
+  @ApiProperty({ type: [String], description: 'Why it was withheld (provenance, rules, judge); empty when published.' }) reasons: string[];
+  @ApiProperty({ type: [SupportRuleResultDto] }) rules: SupportRuleResultDto[];
+  @ApiProperty({ type: JudgeResultDto, nullable: true, description: 'Null when not judged (withheld earlier, or AI_SUPPORT_JUDGE=off).' }) judge: JudgeResultDto | null;
 }

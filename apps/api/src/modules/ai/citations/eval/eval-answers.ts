@@ -1,0 +1,175 @@
+/**
+ * `npm run eval:answers [-- --judge] [--verbose]`: the claim-support evaluation. Every case of
+ * claim-support-cases.json (a claim, its verbatim quotes, the records they come from, the expected verdict) goes through
+ * the verifier exactly as an AI answer's claims do, and the table shows, per class, how many were published and
+ * withheld, and the precision and recall of "published ⇒ supported". By default the rules alone decide (no network;
+ * `npm test` runs this). With `--judge` and `AI_*` pointing at a real model, the support judge (AI_MODEL_FAST) decides
+ * too. Exits 1 when a target is missed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadAiConfig } from '../../../../config/ai-config';
+import type { LiteratureRecord } from '../../literature/literature-record';
+import { AiProvider } from '../../provider/ai-provider';
+import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../citation-verifier';
+import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../support-judge';
+
+export const EVAL_CLASSES = [
+  'supported',
+  'supported_paraphrase',
+  'number_changed',
+  'direction_reversed',
+  'negation_dropped',
+  'over_generalised',
+  'population_swapped',
+  'causal_observational',
+  'strong_word_added',
+] as const;
+export type EvalClass = (typeof EVAL_CLASSES)[number];
+
+/** Classes in which no claim may be published with the rules alone (the issue's targets). */
+export const MUST_WITHHOLD: readonly EvalClass[] = ['number_changed', 'direction_reversed', 'negation_dropped', 'population_swapped', 'strong_word_added'];
+/** At least this share of fair paraphrases is kept. */
+export const PARAPHRASE_KEPT_TARGET = 0.95;
+
+export interface EvalCase {
+  id: string;
+  class: EvalClass;
+  expected: 'publish' | 'withhold';
+  claim: string;
+  records: Array<Partial<LiteratureRecord> & { title: string; text: string; publicationTypes: string[] }>;
+  quotes: Array<{ source: number; text: string }>;
+  note?: string;
+}
+
+export interface CaseOutcome {
+  case: EvalCase;
+  published: boolean;
+  reasons: string[];
+}
+
+/** The set stays in the source tree (the build compiles TypeScript only); from dist/api/… this finds it there. */
+export const CASES_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api(?=[\\/]apps[\\/])/, ''), 'claim-support-cases.json');
+
+export function loadCases(file = CASES_FILE): EvalCase[] {
+  return (JSON.parse(readFileSync(file, 'utf8')) as { cases: EvalCase[] }).cases;
+}
+
+const asRecord = (r: EvalCase['records'][number], i: number): LiteratureRecord => ({
+  source: r.source ?? 'pubmed',
+  pmid: r.pmid ?? String(90000000 + i),
+  doi: r.doi ?? null,
+  nctId: r.nctId ?? null,
+  title: r.title,
+  journal: r.journal ?? null,
+  year: r.year ?? null,
+  publicationTypes: r.publicationTypes,
+  text: r.text,
+  url: r.url ?? `https://pubmed.ncbi.nlm.nih.gov/${r.pmid ?? 90000000 + i}/`,
+  retraction: r.retraction ?? 'clear',
+});
+
+/** Runs every case through provenance, the rules and (with a judge) the judge, as the AI answer does. */
+export async function evaluate(cases: readonly EvalCase[], judge: AnswerJudge): Promise<CaseOutcome[]> {
+  const prepared = cases.map((c) => {
+    const records = c.records.map(asRecord);
+    const resolvedIds = new Set(records.flatMap((r) => (r.pmid ? [`pmid:${r.pmid}`] : [])));
+    const { checks } = checkClaims({ answer: { insufficient_evidence: false, claims: [{ text: c.claim, citations: [...new Set(c.quotes.map((q) => q.source))], quotes: c.quotes }] }, records, resolvedIds });
+    return { c, check: checks[0] };
+  });
+  if (judge.mode === 'rules_and_judge') await judgeChecks(prepared.map((p) => p.check), judge.call!);
+  return prepared.map(({ c, check }) => ({ case: c, published: isPublished(check, judge.mode), reasons: withheldReasons(check, judge.mode) }));
+}
+
+export interface ClassRow {
+  class: EvalClass | 'all';
+  cases: number;
+  published: number;
+  withheld: number;
+  /** Of the published, the share expected to be published (null when none was published). */
+  precision: number | null;
+  /** Of those expected to be published, the share published (null when none was expected). */
+  recall: number | null;
+}
+
+export function summarise(outcomes: readonly CaseOutcome[]): ClassRow[] {
+  const row = (name: ClassRow['class'], list: readonly CaseOutcome[]): ClassRow => {
+    const published = list.filter((o) => o.published);
+    const expected = list.filter((o) => o.case.expected === 'publish');
+    const right = published.filter((o) => o.case.expected === 'publish').length;
+    return {
+      class: name,
+      cases: list.length,
+      published: published.length,
+      withheld: list.length - published.length,
+      precision: published.length ? right / published.length : null,
+      recall: expected.length ? right / expected.length : null,
+    };
+  };
+  return [...EVAL_CLASSES.map((c) => row(c, outcomes.filter((o) => o.case.class === c))), row('all', outcomes)];
+}
+
+/** Each missed target, in words; empty when all are met. */
+export function missedTargets(rows: readonly ClassRow[]): string[] {
+  const missed: string[] = [];
+  for (const r of rows) {
+    if (MUST_WITHHOLD.includes(r.class as EvalClass) && r.published > 0) missed.push(`${r.class}: ${r.published} published, target 0`);
+    if (r.class === 'supported_paraphrase' && (r.cases === 0 || r.published / r.cases < PARAPHRASE_KEPT_TARGET)) {
+      missed.push(`supported_paraphrase: ${r.published} of ${r.cases} kept, target ≥ ${PARAPHRASE_KEPT_TARGET * 100} %`);
+    }
+  }
+  return missed;
+}
+
+const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1)} %`);
+
+export function formatTable(rows: readonly ClassRow[]): string {
+  const head = ['class', 'cases', 'published', 'withheld', 'precision', 'recall'];
+  const body = rows.map((r) => [r.class, String(r.cases), String(r.published), String(r.withheld), pct(r.precision), pct(r.recall)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { judge: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const cases = loadCases();
+  let judge: AnswerJudge = { mode: 'rules_only' };
+  if (values.judge) {
+    const problems: string[] = [];
+    const config = loadAiConfig(process.env, problems);
+    const provider = new AiProvider(config);
+    if (problems.length || !provider.isConfigured) {
+      console.error(`--judge needs AI_BASE_URL/AI_API_KEY and AI_MODEL (AI_MODEL_FAST is the judge): ${problems.join('; ') || 'AI provider not configured'}`);
+      process.exit(2);
+    }
+    let tokens = 0;
+    judge = {
+      mode: 'rules_and_judge',
+      call: async (messages) => {
+        const result = await provider.generateStructured(judgeReplySchema, messages, { model: 'fast', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
+        tokens += result.usage.promptTokens + result.usage.completionTokens;
+        return result.value;
+      },
+    };
+    process.on('exit', () => console.log(`judge: ${provider.modelName('fast')}, ${tokens} tokens`));
+  }
+  const outcomes = await evaluate(cases, judge);
+  const rows = summarise(outcomes);
+  console.log(`Claim support evaluation: ${cases.length} cases, ${judge.mode === 'rules_only' ? 'rules alone' : 'rules and the judge'}\n`);
+  console.log(formatTable(rows));
+  const wrong = outcomes.filter((o) => o.published !== (o.case.expected === 'publish'));
+  if (values.verbose || wrong.length) {
+    console.log(`\n${wrong.length} case(s) decided against their label:`);
+    for (const o of wrong) console.log(`- ${o.case.id} (${o.published ? 'published' : 'withheld'}): ${o.case.claim}${o.reasons.length ? `\n    ${o.reasons.join('; ')}` : ''}`);
+  }
+  const missed = missedTargets(rows);
+  if (missed.length) {
+    console.error(`\n✖ targets missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log('\n✔ targets met: 0 published in the number, direction, negation, population and strong-word classes; ≥ 95 % of fair paraphrases kept');
+}
+
+if (require.main === module) void main();

@@ -64,11 +64,11 @@ export const EVIDENCE_GRADE_LABELS: Record<EvidenceGrade, string> = {
  */
 export function certaintyLabel(certainty: { grade: EvidenceGrade; reasons: readonly string[] }): string {
   const label = EVIDENCE_GRADE_LABELS[certainty.grade];
-  const [start, ...downgrades] = certainty.reasons;
+  const [first, ...downgrades] = certainty.reasons;
+  if (first === undefined) return label;
   if (downgrades.length > 0) return `${label} — ${downgrades.join('; ')}`;
-  if (!start) return label;
-  const design = /^Starts [\w ]+?: (.+)$/.exec(start)?.[1] ?? start;
-  return `${label} — ${design.charAt(0).toLowerCase()}${design.slice(1)}`;
+  const start = first.replace(/^Starts [^:]*:\s*/, '').replace(/\.$/, '');
+  return `${label} — ${start.charAt(0).toLowerCase()}${start.slice(1)}`;
 }
 
 /** A source as published under an answer; `number` is the [n] used in the answer's markdown. */

@@ -139,27 +139,37 @@ describe('row mapping', () => {
   };
 
   it('rounds the average to one decimal, parses stored sources and turns database strings into numbers', () => {
-    expect(toAnswerView(answerRow)).toMatchObject({
+    expect(toAnswerView(answerRow, 'admin')).toMatchObject({
       id: 7, question_id: 3, sources: ['a', 'b'], average_rating: 4.3, rating_count: 3, my_rating: null, created_at: '2026-01-02T03:04:05.678Z',
     });
-    expect(toAnswerView({ ...answerRow, average_rating: null, rating_count: 0, my_rating: '5' })).toMatchObject({ average_rating: null, my_rating: 5 });
-    expect(toAnswerView({ ...answerRow, sources: ['c'] }).sources).toEqual(['c']);
-    expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }).sources).toEqual(['https://plain.example']);
+    expect(toAnswerView({ ...answerRow, average_rating: null, rating_count: 0, my_rating: '5' }, 'admin')).toMatchObject({ average_rating: null, my_rating: 5 });
+    expect(toAnswerView({ ...answerRow, sources: ['c'] }, 'admin').sources).toEqual(['c']);
+    expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }, 'admin').sources).toEqual(['https://plain.example']);
   });
 
   it('lists retracted cited papers from JSON text or a parsed list, empty when there are none', () => {
-    expect(toAnswerView(answerRow).retracted_sources).toEqual([]);
-    expect(toAnswerView({ ...answerRow, retracted_sources: null }).retracted_sources).toEqual([]);
-    expect(toAnswerView({ ...answerRow, retracted_sources: '["Trial A", "Trial A", "Trial B"]' }).retracted_sources).toEqual(['Trial A', 'Trial B']);
-    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial C', 7] }).retracted_sources).toEqual(['Trial C']);
-    expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }).retracted_sources).toEqual([]);
+    expect(toAnswerView(answerRow, 'admin').retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: null }, 'admin').retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: '["Trial A", "Trial A", "Trial B"]' }, 'admin').retracted_sources).toEqual(['Trial A', 'Trial B']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial C', 7] }, 'admin').retracted_sources).toEqual(['Trial C']);
+    expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }, 'admin').retracted_sources).toEqual([]);
   });
 
   it('parses the AI details stored as JSON text, and leaves them null on other answers', () => {
-    expect(toAnswerView(answerRow).ai_details).toBeNull();
-    expect(toAnswerView({ ...answerRow, ai_details: '{"run_id":4,"grade":"high"}' }).ai_details).toEqual({ run_id: 4, grade: 'high' });
-    expect(toAnswerView({ ...answerRow, ai_details: { run_id: 5 } }).ai_details).toEqual({ run_id: 5 });
-    expect(toAnswerView({ ...answerRow, ai_details: 'not json' }).ai_details).toBeNull();
+    expect(toAnswerView(answerRow, 'admin').ai_details).toBeNull();
+    expect(toAnswerView({ ...answerRow, ai_details: '{"run_id":4,"grade":"high"}' }, 'admin').ai_details).toMatchObject({ run_id: 4, grade: 'high' });
+    expect(toAnswerView({ ...answerRow, ai_details: { run_id: 5 } }, 'admin').ai_details).toMatchObject({ run_id: 5 });
+    expect(toAnswerView({ ...answerRow, ai_details: 'not json' }, 'admin').ai_details).toBeNull();
+  });
+
+  it('gives staff the withheld claims with their reasons, everyone else only their count', () => {
+    const stored = JSON.stringify({ run_id: 4, unsupported_claims: [{ text: 'A cure.', reasons: ['strong words: says "cure"'] }, { text: 'B.', reasons: ['x'] }] });
+    for (const role of ['admin', 'expert'] as const) {
+      expect(toAnswerView({ ...answerRow, ai_details: stored }, role).ai_details).toMatchObject({ withheld_count: 2, unsupported_claims: [{ text: 'A cure.' }, { text: 'B.' }] });
+    }
+    for (const role of ['patient', null] as const) {
+      expect(toAnswerView({ ...answerRow, ai_details: stored }, role).ai_details).toMatchObject({ withheld_count: 2, unsupported_claims: [] });
+    }
   });
 
   it("shows a question without type as 'General' and the expert flag as a boolean", () => {
@@ -187,12 +197,12 @@ describe('the question detail in one statement', () => {
   });
 
   it('groups the rows by kind, newest first, and gives null for no rows', () => {
-    expect(toQuestionDetail([])).toBeNull();
-    expect(toQuestionDetail([{ ...question, ...noAnswer }])!.answers).toEqual({ ai: [], quora: [], expert: [], deep_research: [] });
+    expect(toQuestionDetail([], 'admin')).toBeNull();
+    expect(toQuestionDetail([{ ...question, ...noAnswer }], 'admin')!.answers).toEqual({ ai: [], quora: [], expert: [], deep_research: [] });
     const answerRow = (id: number, kind: string) => ({
       ...question, ...noAnswer, answer_id: String(id), answer_type: kind, answer_text: `a${id}`, sources: '[]', answer_created_at: new Date(id * 1000),
     }) as QuestionDetailRow;
-    const detail = toQuestionDetail([answerRow(1, 'ai'), answerRow(2, 'expert'), answerRow(3, 'ai')])!;
+    const detail = toQuestionDetail([answerRow(1, 'ai'), answerRow(2, 'expert'), answerRow(3, 'ai')], 'admin')!;
     expect(detail).toMatchObject({ id: 5, cancer_type: 'Melanoma', answers_count: 2, has_expert_answer: true });
     expect(detail.answers.ai.map((a) => [a.id, a.question_id, a.created_at])).toEqual([[3, 5, '1970-01-01T00:00:03.000Z'], [1, 5, '1970-01-01T00:00:01.000Z']]);
     expect(detail.answers.expert.map((a) => a.id)).toEqual([2]);

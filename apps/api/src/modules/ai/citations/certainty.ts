@@ -44,11 +44,13 @@ const SMALL_SAMPLE = 100;
 // loosely or not at all ('Journal Article', 'Review', Crossref's 'journal-article'), as recent PubMed records are.
 const SYSTEMATIC_TITLE = /\b(?:systematic review|meta-analys[ie]s|meta-analytic)\b/i;
 const SYSTEMATIC_TEXT = /\b(?:we (?:systematically )?searched|systematically searched|search methods|prisma)\b/i;
-// "non-randomised" and "not randomized" contain the word too.
-const RANDOMISED = /(?<!\bnon-?|\bnon |\bnot )\b(?:randomi[sz]ed|randomly (?:assigned|allocated))\b/i;
-const TRIAL = /\b(?:trials?|rcts?)\b/i;
+const TRIALS = /\b(?:trials?|rcts?)\b/i;
+// The words must belong together: "warrants comparison in a randomized setting" does not make a phase II trial an RCT.
+const RANDOMISED_TRIAL =
+  /(?<!\bnot |\bnon-?|\bnon )\b(?:randomi[sz]ed(?:,? [\w-]+){0,4},? trials?|rcts?|(?:were|was|been|being) randomi[sz]ed|randomly (?:assigned|allocated))\b/i;
+const NOT_RANDOMISED = /\b(?:single[- ]arm|non-?randomi[sz]ed|uncontrolled)\b/i;
 const OBSERVATIONAL =
-  /\b(?:cohort|case-control|cross-sectional|registry|retrospective(?:ly)?|prospective(?:ly)?|population-based|observational|single-arm|non-?randomi[sz]ed|phase (?:i{1,2}|[12])(?![i\d]))\b/i;
+  /\b(?:cohort|case-control|cross-sectional|registry|retrospective(?:ly)?|prospective(?:ly)?|population-based|observational|phase (?:i{1,2}|[12])(?![i\d]))\b/i;
 const CASE_REPORT = /\b(?:case report|we (?:report|describe|present) (?:a|an|the|two|three) (?:\w+ )?cases?)\b/i;
 const LABORATORY =
   /\b(?:mice|mouse|murine|rats?|xenografts?|in vitro(?! fertili[sz]ation)|cell lines?|cultured cells|cell cultures?|(?:cancer|tumou?r) cells)\b/i;
@@ -76,12 +78,13 @@ function designOf(record: LiteratureRecord): Design {
   if (level === 'case_report') return 'case_report';
   // A review is only as strong as the designs it pools.
   if (level === 'meta_analysis' || SYSTEMATIC_TITLE.test(record.title) || SYSTEMATIC_TEXT.test(record.text)) {
-    return RANDOMISED.test(text) || TRIAL.test(text) ? 'meta_analysis' : 'observational_review';
+    return TRIALS.test(text) ? 'meta_analysis' : 'observational_review';
   }
   if (level === 'review') return 'review';
   // Human studies mention mice or cell lines in their background too; an animal or laboratory study counts no people.
-  if (LABORATORY.test(text) && participantCount(text) === null) return 'laboratory';
-  if (RANDOMISED.test(text) && TRIAL.test(text)) return 'rct';
+  if (LABORATORY.test(text) && counts(COUNTED, text).length === 0) return 'laboratory';
+  if (NOT_RANDOMISED.test(text)) return 'observational';
+  if (RANDOMISED_TRIAL.test(text)) return 'rct';
   if (level === 'observational' || OBSERVATIONAL.test(text)) return 'observational';
   if (CASE_REPORT.test(text)) return 'case_report';
   return 'other';
@@ -208,16 +211,6 @@ export function gradeCertainty(input: CertaintyInput): EvidenceCertainty {
   return { grade: LADDER[start + downgrades.length], reasons: [startReason(LADDER[start], leading), ...downgrades] };
 }
 
-/** 'Low — small sample (40 participants); the review rates its own evidence low certainty' */
-export function certaintyText(c: EvidenceCertainty): string {
-  const label = EVIDENCE_GRADE_LABELS[c.grade];
-  const [first, ...downgrades] = c.reasons;
-  if (first === undefined) return label;
-  if (downgrades.length > 0) return `${label} — ${downgrades.join('; ')}`;
-  const start = first.replace(/^Starts [^:]*:\s*/, '').replace(/\.$/, '');
-  return `${label} — ${start.charAt(0).toLowerCase()}${start.slice(1)}`;
-}
-
 // Participant counts: a number (thousands separated by commas or thin spaces, never part of a decimal) before up to
 // four describing words ('newly diagnosed breast cancer') and a word for people. Units and prepositions end the run,
 // so "5 years in patients" and "3 groups of patients" count nobody.
@@ -230,7 +223,10 @@ const COUNTED = new RegExp(String.raw`${NUMBER}\s+${DESCRIBED}${PEOPLE}`, 'gi');
 const TOTALS = [
   new RegExp(String.raw`\bn\s*=\s*${NUMBER}`, 'gi'),
   new RegExp(String.raw`\b(?:a total of|in total|overall|${ENROLLED})\s+(?:a total of\s+)?${NUMBER}\s+${DESCRIBED}${PEOPLE}`, 'gi'),
-  new RegExp(String.raw`${NUMBER}\s+${DESCRIBED}${PEOPLE}\s+(?:were|was|had been)\s+(?:randomly\s+)?(?:${ENROLLED}|assigned|allocated)`, 'gi'),
+  new RegExp(
+    String.raw`${NUMBER}\s+${DESCRIBED}${PEOPLE}(?:\s+with\b[^.;]{0,80}?)?\s+(?:(?:were|was|had been)\s+)?(?:randomly\s+)?(?:${ENROLLED}|assigned|allocated)`,
+    'gi',
+  ),
 ];
 
 /** The numbers a pattern captures, without "From 2015 to 2019 patients were…": a bare year is not a count. */

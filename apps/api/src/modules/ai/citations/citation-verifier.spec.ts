@@ -74,7 +74,7 @@ describe('verifyAnswer', () => {
       answer: answer([GOOD_RCT, claim('A large study (PMID 99999999) found a cure.', [2], [[2, 'exercise improved cancer-related fatigue with a moderate effect size']])]),
       published: ['Supervised exercise'],
       withheld: [/names PMID 99999999, which was not retrieved/],
-      grade: 'moderate',
+      grade: 'high',
     },
     {
       name: 'withholds a claim whose citation number is out of range',
@@ -102,7 +102,7 @@ describe('verifyAnswer', () => {
       answer: answer([claim('Exercise helps [1][3].', [1, 3], [[1, 'reduced fatigue scores by 20% compared'], [3, 'The diet eliminated fatigue in every participant']])]),
       published: ['Exercise helps.'],
       withheld: [],
-      grade: 'moderate',
+      grade: 'high',
     },
     {
       name: 'requires a quote from each cited record',

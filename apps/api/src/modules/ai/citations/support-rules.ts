@@ -150,18 +150,26 @@ const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn
 
 const outcomeOf = (text: string): string | null => OUTCOME_SYNONYMS.find(([, re]) => re.test(text))?.[0] ?? null;
 
-/** The effect a sentence states; clauses split at ';' and ', but', and the first clause with a change word wins. */
+/**
+ * The effect a sentence states: a null result, or the change word that governs its outcome (the one nearest to the
+ * outcome's words: in 'higher intake was associated with lower risk' it is 'lower', not 'higher').
+ */
 export function effectOf(sentence: string): Effect | null {
   const outcome = outcomeOf(sentence);
   if (NULL_RESULT.test(sentence)) return { kind: 'null', outcome };
-  const found = CHANGE_WORDS.map(([change, re]) => ({ change, at: sentence.search(re) })).filter((c) => c.at >= 0);
-  if (found.length === 0) return null;
-  found.sort((a, b) => a.at - b.at);
-  const first = found[0];
+  const changes = CHANGE_WORDS.flatMap(([change, re]) =>
+    [...sentence.matchAll(new RegExp(re.source, 'gi'))].map((m) => ({ change, at: m.index ?? 0 })));
+  if (changes.length === 0) return null;
+  const outcomeAt = outcome
+    ? [...sentence.matchAll(new RegExp(OUTCOME_SYNONYMS.find(([name]) => name === outcome)![1].source, 'gi'))].map((m) => m.index ?? 0)
+    : [];
+  const distance = (at: number) => (outcomeAt.length ? Math.min(...outcomeAt.map((o) => Math.abs(o - at))) : at);
+  changes.sort((a, b) => distance(a.at) - distance(b.at) || a.at - b.at);
+  const nearest = changes[0];
   // 'not reduce' in the words before the change word (same clause) makes it a null result.
-  const before = sentence.slice(Math.max(0, first.at - 30), first.at);
+  const before = sentence.slice(Math.max(0, nearest.at - 30), nearest.at);
   if (NEGATION.test(before) && !/[;:]/.test(before)) return { kind: 'null', outcome };
-  return { kind: 'change', change: valence(first.change, sentence), outcome };
+  return { kind: 'change', change: valence(nearest.change, sentence), outcome };
 }
 
 /** 'reduced fatigue' and 'improved fatigue' both say good news: compare by valence when the outcome tells it. */

@@ -1,6 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
-import { AI_NOT_CONFIGURED_MESSAGE, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, JobName, QuestionDetail, QueueName } from '@cqa/contracts';
+import {
+  AI_NOT_CONFIGURED_MESSAGE, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, QuestionDetail, QueueName,
+} from '@cqa/contracts';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../../test/api-harness';
@@ -92,7 +94,13 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     expect(answer.sources[0]).toMatch(/^\[1\] .+ https:\/\//);
     // The retracted paper the fake cited is withheld and badged, in the answer and on its stored record.
     expect(details.excluded_sources).toEqual([expect.objectContaining({ retraction: 'retracted', url: 'https://pubmed.ncbi.nlm.nih.gov/90000003/' })]);
-    expect(details.unsupported_claims.flatMap((c) => c.reasons)).toContain('[3] is retracted');
+    // Patients see how many claims were withheld, never which or why; staff see the reasons.
+    expect(details.unsupported_claims).toEqual([]);
+    const staffDetails = (await detail(id)).answers.ai[0].ai_details!;
+    expect(staffDetails.unsupported_claims.flatMap((c) => c.reasons)).toContain('[3] is retracted');
+    expect(details.withheld_count).toBe(staffDetails.unsupported_claims.length);
+    expect(details.support_check).toBe('rules_and_judge');
+    expect(details.grade_reasons?.[0]).toMatch(/^Starts /);
     const [stored] = (await ds.query("SELECT retraction, retraction_checked_at FROM literature_records WHERE pmid = '90000003'")) as Array<{ retraction: string; retraction_checked_at: Date | null }>;
     expect(stored.retraction).toBe('retracted');
     expect(stored.retraction_checked_at).not.toBeNull();
@@ -124,6 +132,52 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     );
   });
 
+  it('withholds claims that misrepresent their verbatim quotes: patients see the count, staff each reason and verdict', async () => {
+    const id = await ask(admin.token);
+    fakes.ai.setFault({ fault: 'misrepresent_claims', times: 1 });
+    await generate(id);
+    const run = (await finishedRun(api, admin.token, id))!;
+    expect(run.status).toBe('succeeded');
+    const [answer] = (await detail(id)).answers.ai;
+    const details = answer.ai_details!;
+    expect(answer.answer_text).not.toMatch(/proven cure|97%/);
+    const withheld = details.unsupported_claims;
+    const byText = (part: string) => withheld.find((c) => c.text.includes(part));
+    expect(byText('a proven cure')!.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^strong words: says .*"proven"/)]));
+    expect(byText('97%')!.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^numbers: "97%" is not in the quotes/)]));
+    expect(details.status).toBe('answered');
+    expect(details.withheld_count).toBe(withheld.length);
+    const patientView = (await detail(id, patient.token)).answers.ai[0].ai_details!;
+    expect(patientView.unsupported_claims).toEqual([]);
+    expect(patientView.withheld_count).toBe(withheld.length);
+    // A row per claim for admins: the rules' results and the judge's verdict; only claims that passed the rules were judged.
+    const claims = await call<ClaimCheckView[]>(api, 'GET', `/api/admin/ai-runs/${run.id}/claims`, { token: admin.token });
+    expect(claims.status).toBe(200);
+    const published = claims.body.filter((c) => c.published);
+    expect(published.length).toBeGreaterThan(0);
+    for (const c of published) expect(c).toMatchObject({ reasons: [], judge: { verdict: 'supported' } });
+    const cure = claims.body.find((c) => c.text.includes('a proven cure'))!;
+    expect(cure).toMatchObject({ published: false, judge: null });
+    expect(cure.rules.find((r) => r.rule === 'strong_words')).toMatchObject({ passed: false });
+    expect(fakes.ai.stats().bySchema.claim_support_verdicts).toBe(1);
+    expect((await call(api, 'GET', `/api/admin/ai-runs/${run.id}/claims`, { token: expert.token })).status).toBe(403);
+    expect((await call(api, 'GET', '/api/admin/ai-runs/999999/claims', { token: admin.token })).status).toBe(404);
+  });
+
+  it('publishes nothing the judge does not find supported', async () => {
+    const id = await ask(admin.token);
+    // The first call writes the answer; the second, the judge's, rejects every claim.
+    fakes.ai.setFault({ fault: 'judge_rejects', times: 2 });
+    await generate(id);
+    const run = (await finishedRun(api, admin.token, id))!;
+    const details = (await detail(id)).answers.ai[0].ai_details!;
+    expect(details).toMatchObject({ status: 'insufficient_evidence', grade: 'insufficient', sources: [] });
+    expect(details.unsupported_claims.map((c) => c.judge?.verdict)).toContain('not_supported');
+    expect(details.unsupported_claims.flatMap((c) => c.reasons)).toContain('judge: not supported (The quotes do not state this.)');
+    const claims = (await call<ClaimCheckView[]>(api, 'GET', `/api/admin/ai-runs/${run.id}/claims`, { token: admin.token })).body;
+    expect(claims.every((c) => !c.published)).toBe(true);
+  });
+
   it('waits out a 429 for its Retry-After without spending an attempt', async () => {
     const id = await ask(admin.token);
     fakes.ai.setFault({ fault: 'rate_limit', times: 1, retryAfterSeconds: 1 });
@@ -132,7 +186,8 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     const run = (await finishedRun(api, admin.token, id))!;
     expect(run.status).toBe('succeeded');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1000);
-    expect(fakes.ai.stats().requests.map((r) => r.status)).toEqual([429, 200]);
+    // The 429, the answer, then the support judge.
+    expect(fakes.ai.stats().requests.map((r) => r.status)).toEqual([429, 200, 200]);
     const job = (await queue.getJob(aiAnswerJobId(started.id))) as Job;
     expect(job.attemptsMade).toBeLessThanOrEqual(1);
     expect(job.failedReason ?? '').toBe('');

@@ -174,12 +174,23 @@ describe('deep research: plan, flow, report, control', () => {
     const after = fakeAi.stats().bySchema;
     const used = (n: string) => (after[n] ?? 0) - (before[n] ?? 0);
     expect([used('research_plan'), used('research_screening'), used('research_extraction'), used('research_report')]).toEqual([1, 1, 4, 1]);
+    // The support judge saw the report's claims (a batch of up to 8 per call).
+    expect(used('claim_support_verdicts')).toBeGreaterThanOrEqual(1);
+    // The certainty rating with its reasons, in the report and its markdown.
+    expect(report.certainty!.reasons[0]).toMatch(/^Starts /);
+    expect(report.markdown).toContain('**Certainty of the evidence:**');
+    expect(report.support_check).toBe('rules_and_judge');
+    // Staff see every claim as the verifier decided it; patients (below) do not.
+    expect(done.claimChecks.length).toBeGreaterThan(0);
+    expect(done.claimChecks.filter((c) => c.published).every((c) => c.judge?.verdict === 'supported')).toBe(true);
+    expect(done.claimChecks.filter((c) => !c.published)).toHaveLength(report.withheldClaims);
     // Patients see the published report only.
     const seen = await latest(questionId, patient);
     expect(seen.mayControl).toBe(false);
     expect(seen.run!.report!.markdown).toBe(report.markdown);
     expect(seen.run!.plan).toBeNull();
     expect(seen.run!.steps).toEqual([]);
+    expect(seen.run!.claimChecks).toEqual([]);
     firstRun = done;
   });
 

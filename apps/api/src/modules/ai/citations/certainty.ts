@@ -18,7 +18,7 @@ export interface CertaintyInput {
   questionCancer?: string | null;
 }
 
-type Design =
+export type Design =
   | 'meta_analysis' | 'guideline' | 'rct' | 'observational' | 'observational_review' | 'review'
   | 'case_report' | 'laboratory' | 'registration' | 'other';
 
@@ -67,9 +67,11 @@ const SELF_RATED_LOW = new RegExp(
   'i',
 );
 
-const words = (record: LiteratureRecord) => `${record.title}\n${record.text}`;
+type DesignedRecord = Pick<LiteratureRecord, 'source' | 'title' | 'text' | 'publicationTypes'>;
+const words = (record: DesignedRecord) => `${record.title}\n${record.text}`;
 
-function designOf(record: LiteratureRecord): Design {
+/** The study design a record reports, from its publication types first and its own words second (shared with the support rules). */
+export function designOf(record: DesignedRecord): Design {
   const level = evidenceLevelOf(record);
   const text = words(record);
   if (level === 'trial_registration') return 'registration';
@@ -83,6 +85,8 @@ function designOf(record: LiteratureRecord): Design {
   if (level === 'review') return 'review';
   // Human studies mention mice or cell lines in their background too; an animal or laboratory study counts no people.
   if (LABORATORY.test(text) && counts(COUNTED, text).length === 0) return 'laboratory';
+  // Typed observational by the indexer: a cohort nested in a trial, or one that calls for randomised trials, stays one.
+  if (record.publicationTypes.some((t) => /^observational study$/i.test(t.trim()))) return 'observational';
   if (NOT_RANDOMISED.test(text)) return 'observational';
   if (RANDOMISED_TRIAL.test(text)) return 'rct';
   if (level === 'observational' || OBSERVATIONAL.test(text)) return 'observational';

@@ -122,7 +122,10 @@ export function checkClaims(
       check.droppedCitations = reasons;
       check.cited = claim.quotes.filter((q) => check.records.includes(q.source)).map((q) => ({ source: q.source, text: q.text }));
       check.quotes = check.cited.map((q) => q.text);
-      check.rules = checkSupportRules({ claim: text, quotes: check.quotes, records: check.records.map((n) => records[n - 1]) });
+      check.rules = checkSupportRules({
+        claim: text,
+        sources: check.records.map((n) => ({ record: records[n - 1], quotes: check.cited.filter((q) => q.source === n).map((q) => q.text) })),
+      });
     } else {
       check.records = [];
       check.provenance = reasons;

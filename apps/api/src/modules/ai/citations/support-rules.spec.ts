@@ -28,16 +28,16 @@ const failing = (input: SupportRuleInput) => checkSupportRules(input).filter((r)
 describe('support rules', () => {
   const quote = 'Supervised exercise reduced fatigue scores by 20% compared with usual care';
   it.each<[string, SupportRuleInput, string[]]>([
-    ['a faithful claim', { claim: 'Supervised exercise reduced fatigue scores by 20% compared with usual care.', quotes: [quote], records: [RCT] }, []],
-    ['a fair paraphrase', { claim: 'In a trial, supervised exercise lowered tiredness by 20 percent.', quotes: [quote], records: [RCT] }, []],
-    ['a changed number', { claim: 'Supervised exercise reduced fatigue by 35%.', quotes: [quote], records: [RCT] }, ['numbers']],
-    ['an added cure', { claim: 'Supervised exercise cures fatigue.', quotes: [quote], records: [RCT] }, ['strong_words']],
-    ['a reversed direction', { claim: 'Supervised exercise increased fatigue scores.', quotes: [quote], records: [RCT] }, ['direction']],
-    ['a dropped negation', { claim: 'Exercise improved quality of life.', quotes: ['Quality of life did not differ between groups.'], records: [RCT] }, ['direction']],
-    ['mice stated as patients', { claim: 'Curcumin shrinks colorectal tumours in patients by 45%.', quotes: ['Curcumin reduced tumour volume by 45% compared with vehicle'], records: [MICE] }, ['population']],
-    ['mice named', { claim: 'In mice, curcumin reduced tumour volume by 45%.', quotes: ['Curcumin reduced tumour volume by 45% compared with vehicle'], records: [MICE] }, []],
-    ['causal wording from a cohort', { claim: 'Drinking coffee lowers the risk of recurrence (HR 0.58).', quotes: ['higher coffee intake was associated with a lower risk of recurrence (HR 0.58)'], records: [COHORT] }, ['causal']],
-    ['association from a cohort', { claim: 'Higher coffee intake was associated with a lower risk of recurrence.', quotes: ['higher coffee intake was associated with a lower risk of recurrence (HR 0.58)'], records: [COHORT] }, []],
+    ['a faithful claim', { claim: 'Supervised exercise reduced fatigue scores by 20% compared with usual care.', sources: [{ record: RCT, quotes: [quote] }] }, []],
+    ['a fair paraphrase', { claim: 'In a trial, supervised exercise lowered tiredness by 20 percent.', sources: [{ record: RCT, quotes: [quote] }] }, []],
+    ['a changed number', { claim: 'Supervised exercise reduced fatigue by 35%.', sources: [{ record: RCT, quotes: [quote] }] }, ['numbers']],
+    ['an added cure', { claim: 'Supervised exercise cures fatigue.', sources: [{ record: RCT, quotes: [quote] }] }, ['strong_words']],
+    ['a reversed direction', { claim: 'Supervised exercise increased fatigue scores.', sources: [{ record: RCT, quotes: [quote] }] }, ['direction']],
+    ['a dropped negation', { claim: 'Exercise improved quality of life.', sources: [{ record: RCT, quotes: ['Quality of life did not differ between groups.'] }] }, ['direction']],
+    ['mice stated as patients', { claim: 'Curcumin shrinks colorectal tumours in patients by 45%.', sources: [{ record: MICE, quotes: ['Curcumin reduced tumour volume by 45% compared with vehicle'] }] }, ['population']],
+    ['mice named', { claim: 'In mice, curcumin reduced tumour volume by 45%.', sources: [{ record: MICE, quotes: ['Curcumin reduced tumour volume by 45% compared with vehicle'] }] }, []],
+    ['causal wording from a cohort', { claim: 'Drinking coffee lowers the risk of recurrence (HR 0.58).', sources: [{ record: COHORT, quotes: ['higher coffee intake was associated with a lower risk of recurrence (HR 0.58)'] }] }, ['causal']],
+    ['association from a cohort', { claim: 'Higher coffee intake was associated with a lower risk of recurrence.', sources: [{ record: COHORT, quotes: ['higher coffee intake was associated with a lower risk of recurrence (HR 0.58)'] }] }, []],
   ])('%s', (_name, input, rules) => {
     expect(failing(input)).toEqual(rules);
   });
@@ -46,8 +46,8 @@ describe('support rules', () => {
     expect(numbersIn('1,204 women; 95 percent; 0.95; 10–20 months; HER2, COVID-19, 5-FU').map((n) => [n.value, n.percent])).toEqual([
       [1204, false], [95, true], [0.95, false], [10, false], [20, false],
     ]);
-    expect(failing({ claim: 'About 95% responded.', quotes: ['The response rate was 0.95 in the treated arm'], records: [RCT] })).toEqual([]);
-    expect(failing({ claim: 'Three months of exercise helped.', quotes: ['After 3 months of exercise, fatigue improved'], records: [RCT] })).toEqual([]);
+    expect(failing({ claim: 'About 95% responded.', sources: [{ record: RCT, quotes: ['The response rate was 0.95 in the treated arm'] }] })).toEqual([]);
+    expect(failing({ claim: 'Three months of exercise helped.', sources: [{ record: RCT, quotes: ['After 3 months of exercise, fatigue improved'] }] })).toEqual([]);
   });
 
   it('reads effects with their negation and valence', () => {

@@ -1,6 +1,6 @@
 import type { SupportRuleResult } from '@cqa/contracts';
 import type { LiteratureRecord } from '../literature/literature-record';
-import { evidenceLevelOf } from './evidence-level';
+import { designOf } from './certainty';
 
 /**
  * The deterministic half of the support check: does a claim say only what its quotes say? Five rules, each small
@@ -8,17 +8,25 @@ import { evidenceLevelOf } from './evidence-level';
  * records (for the study's population and design). They are tuned on the labelled set in `eval/`
  * (`npm run eval:answers`): a rule change that publishes a misrepresenting claim or drops a fair paraphrase shows there.
  */
+type RuleRecord = Pick<LiteratureRecord, 'title' | 'text' | 'publicationTypes' | 'source'>;
+
 export interface SupportRuleInput {
   /** The claim without its citation markers. */
   claim: string;
-  /** The verbatim quotes of the claim's accepted citations. */
+  /** The claim's accepted citations: each cited record with the verbatim quotes taken from it. */
+  sources: ReadonlyArray<{ record: RuleRecord; quotes: readonly string[] }>;
+}
+
+interface RuleContext {
+  claim: string;
   quotes: readonly string[];
-  /** The cited records whose quotes are in `quotes`. */
-  records: ReadonlyArray<Pick<LiteratureRecord, 'title' | 'text' | 'publicationTypes' | 'source'>>;
+  records: readonly RuleRecord[];
+  sources: SupportRuleInput['sources'];
 }
 
 export function checkSupportRules(input: SupportRuleInput): SupportRuleResult[] {
-  return [numbersRule(input), strongWordsRule(input), directionRule(input), populationRule(input), causalRule(input)];
+  const ctx: RuleContext = { ...input, quotes: input.sources.flatMap((s) => s.quotes), records: input.sources.map((s) => s.record) };
+  return [numbersRule(ctx), strongWordsRule(ctx), directionRule(ctx), populationRule(ctx), causalRule(ctx)];
 }
 
 const pass = (rule: SupportRuleResult['rule']): SupportRuleResult => ({ rule, passed: true, detail: null });
@@ -56,8 +64,17 @@ export function numbersIn(text: string): NumberMention[] {
     const value = Number(`${m[1].replace(/,/g, '')}${m[2] ?? ''}`);
     out.push({ text: m[0].trim(), value, percent: Boolean(m[3]) });
   }
+  const tens = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+  const units = 'one|two|three|four|five|six|seven|eight|nine';
+  const compound = new RegExp(`\\b(${tens})[-\\s](${units})\\b(\\s*(?:%|per\\s?cent\\b|percent\\b))?`, 'gi');
+  const taken: Array<[number, number]> = [];
+  for (const m of text.matchAll(compound)) {
+    taken.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    out.push({ text: m[0].trim(), value: NUMBER_WORDS[m[1].toLowerCase()] + NUMBER_WORDS[m[2].toLowerCase()], percent: Boolean(m[3]) });
+  }
   const words = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})\\b(\\s*(?:%|per\\s?cent\\b|percent\\b))?`, 'gi');
   for (const m of text.matchAll(words)) {
+    if (taken.some(([from, to]) => (m.index ?? 0) >= from && (m.index ?? 0) < to)) continue;
     if (/^one$/i.test(m[1]) && !m[2]) continue; // 'one study', 'one of': rarely a stated count
     out.push({ text: m[0].trim(), value: NUMBER_WORDS[m[1].toLowerCase()], percent: Boolean(m[2]) });
   }
@@ -75,7 +92,7 @@ function numberStated(claimed: NumberMention, stated: readonly NumberMention[]):
   );
 }
 
-function numbersRule({ claim, quotes }: SupportRuleInput): SupportRuleResult {
+function numbersRule({ claim, quotes }: RuleContext): SupportRuleResult {
   const stated = quotes.flatMap(numbersIn);
   const missing = numbersIn(claim).filter((n) => !numberStated(n, stated));
   if (missing.length === 0) return pass('numbers');
@@ -102,23 +119,26 @@ const STRONG_WORDS: ReadonlyArray<[RegExp, RegExp]> = [
 
 /** Words by which a text says its finding is tentative. */
 const HEDGES = /\b(?:may|might|could|can|suggests?|suggested|suggesting|preliminary|feasib\w*|pilot|potential(?:ly)?|possibl[ey]|promising|appears?|appeared|seems?|warrant\w*|further (?:\w+ ){0,2}(?:research|studies|trials?|investigation)|needs? to be confirmed|larger (?:\w+ ){0,2}(?:studies|trials?)|hypothes\w*|early|tends?|trend|limited)\b/i;
+const PILOT_STUDY = /\b(?:pilot|feasibility)\b/i;
 /** Words by which a claim keeps the tentativeness (or names the kind of study it reports). */
 const CLAIM_HEDGES = /\b(?:may|might|could|can|suggests?|suggested|preliminary|pilot|feasib\w*|small|early|possibl[ey]|potential(?:ly)?|appears?|appeared|seems?|tends?|promising|limited|uncertain|unclear|not yet|more research|further (?:research|studies|trials?)|larger|one study|a study|in (?:a|one|this|that) (?:small )?(?:study|trial)|(?:researchers|authors|investigators) (?:found|reported|suggest)|reported|was associated|were associated|associated with|linked)\b/i;
 
-function strongWordsRule({ claim, quotes }: SupportRuleInput): SupportRuleResult {
+function strongWordsRule({ claim, quotes, sources }: RuleContext): SupportRuleResult {
   const joined = quotes.join(' ');
   const unstated = STRONG_WORDS.filter(([inClaim, inQuote]) => inClaim.test(claim) && !inQuote.test(joined)).map(([re]) => claim.match(re)![0]);
   if (unstated.length > 0) return fail('strong_words', `says ${unstated.map((w) => `"${w}"`).join(', ')}, which no quote says`);
-  if (quotes.length > 0 && quotes.every((q) => HEDGES.test(q)) && !CLAIM_HEDGES.test(claim)) {
-    return fail('strong_words', 'states as settled what the quotes only suggest');
-  }
+  if (CLAIM_HEDGES.test(claim)) return pass('strong_words');
+  if (quotes.length > 0 && quotes.every((q) => HEDGES.test(q))) return fail('strong_words', 'states as settled what the quotes only suggest');
+  // One tentative source among several still needs its tentativeness said.
+  const tentative = sources.find((s) => PILOT_STUDY.test(`${s.record.title}\n${s.record.text}`) || (s.quotes.length > 0 && s.quotes.every((q) => HEDGES.test(q))));
+  if (tentative) return fail('strong_words', 'states as settled what a pilot or tentative finding only suggests');
   return pass('strong_words');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Direction and negation
 
-type Change = 'up' | 'down' | 'good' | 'bad';
+type Change = 'up' | 'down' | 'good' | 'bad' | 'assoc';
 /** What a sentence says happened: a change in a direction, a null result, or nothing we can read. */
 export type Effect = { kind: 'change'; change: Change; outcome: string | null } | { kind: 'null'; outcome: string | null };
 
@@ -126,12 +146,13 @@ const CHANGE_WORDS: ReadonlyArray<[Change, RegExp]> = [
   ['good', /\b(?:improv\w*|benefit\w*|better|eas(?:e|ed|es|ing)|relie(?:f|ve|ved|ves)|alleviat\w*|helped|helps?|effective)\b/i],
   ['bad', /\b(?:wors(?:e|en|ened|ening|ens)|deteriorat\w*|harm\w*|poorer)\b/i],
   ['up', /\b(?:increas\w*|higher|greater|rais(?:e|ed|es)|elevat\w*|boost\w*|enhanc\w*|more|longer|prolong\w*|extend\w*|rose|rise)\b/i],
-  ['down', /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|fewer|declin\w*|diminish\w*|shorter|prevent\w*|cut|drop(?:ped|s)?|fell|halved|smaller)\b/i],
+  ['down', /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent\w*|cut|drop(?:ped|s)?|fell|halved|smaller)\b/i],
+  ['assoc', /\b(?:associat\w*|linked|correlat\w*)\b/i],
 ];
 
 /** Outcomes where less is better; a fall in them is good news. */
 const LOWER_IS_BETTER = /\b(?:fatigue|tired\w*|pain|nausea|vomit\w*|mortality|death|deaths|die|dying|risk|recurrence|relapse|toxicit\w*|side effects?|adverse|anxiety|depress\w*|distress|symptoms?|incidence|hospitali[sz]\w*|insomnia|neuropathy|mucositis|lymphoedema|lymphedema|progression|hot flash\w*|hot flush\w*|weight loss|complications?|infections?)\b/i;
-const HIGHER_IS_BETTER = /\b(?:survival|surviv\w*|quality of life|qol|response|remission|function\w*|well-being|wellbeing|sleep quality|fitness|strength|adherence|appetite|lifespan|life expectancy)\b/i;
+const HIGHER_IS_BETTER = /\b(?:survival|surviv\w*|quality of life|qol|response|remission|function\w*|well-being|wellbeing|sleep quality|fitness|strength|adherence|appetite|lifespan|life expectancy|efficacy|effectiveness|work better|activity of)\b/i;
 const OUTCOME_SYNONYMS: ReadonlyArray<[string, RegExp]> = [
   ['fatigue', /\b(?:fatigue|tired\w*|exhaustion|energy)\b/i],
   ['nausea', /\b(?:nausea|vomit\w*|sickness|emesis)\b/i],
@@ -145,7 +166,13 @@ const OUTCOME_SYNONYMS: ReadonlyArray<[string, RegExp]> = [
   ['sleep', /\b(?:sleep|insomnia)\b/i],
 ];
 
-const NULL_RESULT = /\b(?:no (?:significant |statistically significant |clear |meaningful |clinically meaningful )?(?:difference|differences|effect|effects|benefit|improvement|change|association|reduction|increase|impact|evidence)|not (?:significantly |statistically significantly )?(?:different|associated|improve\w*|reduce\w*|increase\w*|change\w*|affect\w*|benefit\w*|related|linked|lower\w*|effective)|did not|does not|do not|was not|were not|has not|have not|had no|failed to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer)\b/i;
+const EFFECT_AFTER_NOT = String.raw`(?:significantly |statistically significantly |meaningfully |substantially )?(?:differ\w*|associated|improv\w*|reduc\w*|increas\w*|chang\w*|affect\w*|benefit\w*|related|linked|lower\w*|effective|significant\w*|prolong\w*|extend\w*|alter\w*|decreas\w*|result\w*|lead\w*|translate\w*|impact\w*|help\w*|prevent\w*|protect\w*)`;
+const NULL_RESULT = new RegExp(
+  String.raw`\b(?:no (?:significant |statistically significant |clear |meaningful |clinically meaningful |overall )?(?:difference|differences|effect|effects|benefit|improvement|change|association|reduction|increase|impact|evidence)` +
+    String.raw`|(?:not|n't|never) ${EFFECT_AFTER_NOT}` +
+    String.raw`|had no|failed to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?)\b`,
+  'i',
+);
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to)\b/i;
 
 const outcomeOf = (text: string): string | null => OUTCOME_SYNONYMS.find(([, re]) => re.test(text))?.[0] ?? null;
@@ -169,21 +196,29 @@ export function effectOf(sentence: string): Effect | null {
   // 'not reduce' in the words before the change word (same clause) makes it a null result.
   const before = sentence.slice(Math.max(0, nearest.at - 30), nearest.at);
   if (NEGATION.test(before) && !/[;:]/.test(before)) return { kind: 'null', outcome };
-  return { kind: 'change', change: valence(nearest.change, sentence), outcome };
+  return { kind: 'change', change: valence(nearest.change, sentence.slice(nearest.at, nearest.at + 60), sentence), outcome };
 }
 
-/** 'reduced fatigue' and 'improved fatigue' both say good news: compare by valence when the outcome tells it. */
-function valence(change: Change, sentence: string): Change {
-  if (change === 'good' || change === 'bad') return change;
-  if (LOWER_IS_BETTER.test(sentence) && !HIGHER_IS_BETTER.test(sentence)) return change === 'down' ? 'good' : 'bad';
-  if (HIGHER_IS_BETTER.test(sentence) && !LOWER_IS_BETTER.test(sentence)) return change === 'up' ? 'good' : 'bad';
+/**
+ * 'reduced fatigue' and 'improved fatigue' both say good news: compare by valence when the outcome tells it, read
+ * first in the words right after the change word ('enhanced the efficacy'), then in the whole sentence.
+ */
+function valence(change: Change, near: string, sentence: string): Change {
+  if (change !== 'up' && change !== 'down') return change;
+  for (const text of [near, sentence]) {
+    const lower = LOWER_IS_BETTER.test(text);
+    const higher = HIGHER_IS_BETTER.test(text);
+    if (lower && !higher) return change === 'down' ? 'good' : 'bad';
+    if (higher && !lower) return change === 'up' ? 'good' : 'bad';
+  }
   return change;
 }
 
-const opposite: Record<Change, Change> = { up: 'down', down: 'up', good: 'bad', bad: 'good' };
-const comparable = (a: Change, b: Change) => (a === 'good' || a === 'bad') === (b === 'good' || b === 'bad');
+const opposite: Record<Change, Change> = { up: 'down', down: 'up', good: 'bad', bad: 'good', assoc: 'assoc' };
+/** An association has no direction to reverse; up/down compare with up/down, good/bad with good/bad. */
+const comparable = (a: Change, b: Change) => a !== 'assoc' && b !== 'assoc' && (a === 'good' || a === 'bad') === (b === 'good' || b === 'bad');
 
-function directionRule({ claim, quotes }: SupportRuleInput): SupportRuleResult {
+function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   const said = effectOf(claim);
   if (!said) return pass('direction');
   const effects = quotes.map(effectOf).filter((e): e is Effect => e !== null);
@@ -195,7 +230,7 @@ function directionRule({ claim, quotes }: SupportRuleInput): SupportRuleResult {
     if (relevant.every((e) => e.kind === 'null')) return fail('direction', `claims an effect${about}, but the quotes report no effect or no difference`);
     const changes = relevant.filter((e): e is Extract<Effect, { kind: 'change' }> => e.kind === 'change');
     const agrees = changes.some((e) => e.change === said.change || !comparable(e.change, said.change));
-    if (!agrees && changes.some((e) => e.change === opposite[said.change])) {
+    if (!agrees && said.change !== 'assoc' && changes.some((e) => e.change === opposite[said.change])) {
       return fail('direction', `says ${describe(said.change)}${about}, the quotes say ${describe(opposite[said.change])}`);
     }
     return pass('direction');
@@ -205,7 +240,7 @@ function directionRule({ claim, quotes }: SupportRuleInput): SupportRuleResult {
 }
 
 function describe(change: Change): string {
-  return { up: 'an increase', down: 'a decrease', good: 'an improvement', bad: 'a worsening' }[change];
+  return { up: 'an increase', down: 'a decrease', good: 'an improvement', bad: 'a worsening', assoc: 'an association' }[change];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -213,9 +248,10 @@ function describe(change: Change): string {
 
 const NON_HUMAN = /\b(?:mice|mouse|murine|rats?|rodents?|in vitro|cell lines?|cultured cells|xenografts?|animal models?|zebrafish|dogs|canine|primates|organoids?|in vivo models?|tumou?r-bearing)\b/i;
 const HUMAN = /\b(?:patients?|participants?|women|men|adults|children|people|subjects|volunteers|survivors|individuals|persons)\b/i;
-const CLAIM_NAMES_NON_HUMAN = /\b(?:mice|mouse|murine|rats?|rodents?|animals?|laboratory|lab|in vitro|cells?|cell lines?|xenografts?|test tubes?|preclinical|pre-clinical|zebrafish|dogs|organoids?)\b/i;
+// Not bare 'cells': 'apoptotic cancer cells in patients' still claims a human result.
+const CLAIM_NAMES_NON_HUMAN = /\b(?:mice|mouse|murine|rats?|rodents?|animals?|laboratory|lab|lab-grown|in vitro|cell lines?|cultured|cell cultures?|xenografts?|test tubes?|dish(?:es)?|preclinical|pre-clinical|zebrafish|dogs|organoids?)\b/i;
 
-function populationRule({ claim, quotes, records }: SupportRuleInput): SupportRuleResult {
+function populationRule({ claim, quotes, records }: RuleContext): SupportRuleResult {
   const nonHuman = records.filter((r) => {
     const whole = `${r.title}\n${r.text}`;
     if (!NON_HUMAN.test(whole)) return false;
@@ -230,20 +266,16 @@ function populationRule({ claim, quotes, records }: SupportRuleInput): SupportRu
 // ---------------------------------------------------------------------------------------------------------------
 // Causal wording from observational designs
 
-const OBSERVATIONAL_WORDS = /\b(?:cohort|case-control|case control|cross-sectional|observational|retrospective(?:ly)?|registry|population-based|prospective(?:ly)? (?:study|studies|follow\w*|collected)|nested|ecological|survey|questionnaire)\b/i;
-const RANDOMISED = /\brandomi[sz]\w*/i;
 const CAUSAL = /\b(?:caus\w*|leads? to|led to|leading to|results? in|resulted in|prevent\w*|protects?|protective|protected|reduc\w*|lower(?:s|ed|ing)?|decreas\w*|increas\w*|rais(?:e|es|ed)|cuts?|improv\w*|boosts?|halv\w*|stops?|makes?|triggers?|drives?|helps?|effect of|because)\b/i;
 const ASSOCIATIVE = /\b(?:associat\w*|linked|link|correlat\w*|related to|relationship|observed|tended|more likely|less likely|higher rates?|lower rates?|had (?:a )?(?:higher|lower)|was seen)\b/i;
 
-export function isObservational(record: Pick<LiteratureRecord, 'title' | 'text' | 'publicationTypes' | 'source'>): boolean {
-  const level = evidenceLevelOf(record);
-  if (level === 'rct' || level === 'meta_analysis' || level === 'guideline' || record.source === 'ctgov') return false;
-  const whole = `${record.title}\n${record.text}`;
-  if (level === 'observational') return !RANDOMISED.test(whole);
-  return OBSERVATIONAL_WORDS.test(whole) && !RANDOMISED.test(whole);
+/** Cohort, case-control, cross-sectional and other non-randomised designs (the certainty rating's reading of the design). */
+export function isObservational(record: RuleRecord): boolean {
+  const design = designOf(record);
+  return design === 'observational' || design === 'observational_review';
 }
 
-function causalRule({ claim, records }: SupportRuleInput): SupportRuleResult {
+function causalRule({ claim, records }: RuleContext): SupportRuleResult {
   if (records.length === 0 || !records.every(isObservational)) return pass('causal');
   const verb = claim.match(CAUSAL);
   if (!verb || ASSOCIATIVE.test(claim)) return pass('causal');

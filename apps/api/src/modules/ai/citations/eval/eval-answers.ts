@@ -6,7 +6,7 @@
  * `npm test` runs this). With `--judge` and `AI_*` pointing at a real model, the support judge (AI_MODEL_FAST) decides
  * too. Exits 1 when a target is missed.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAiConfig } from '../../../../config/ai-config';
@@ -51,6 +51,9 @@ export interface CaseOutcome {
 
 /** The set stays in the source tree (the build compiles TypeScript only); from dist/api/… this finds it there. */
 export const CASES_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api(?=[\\/]apps[\\/])/, ''), 'claim-support-cases.json');
+
+/** Written without sight of the rules and never tuned on: printed for an honest figure, not enforced. */
+export const HOLDOUT_FILE = CASES_FILE.replace(/claim-support-cases\.json$/, 'claim-support-holdout.json');
 
 export function loadCases(file = CASES_FILE): EvalCase[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { cases: EvalCase[] }).cases;
@@ -163,6 +166,14 @@ async function main(): Promise<void> {
   if (values.verbose || wrong.length) {
     console.log(`\n${wrong.length} case(s) decided against their label:`);
     for (const o of wrong) console.log(`- ${o.case.id} (${o.published ? 'published' : 'withheld'}): ${o.case.claim}${o.reasons.length ? `\n    ${o.reasons.join('; ')}` : ''}`);
+  }
+  if (existsSync(HOLDOUT_FILE)) {
+    const holdout = loadCases(HOLDOUT_FILE);
+    const held = await evaluate(holdout, judge);
+    console.log(`\nHeld-out set (written without sight of the rules, never tuned on; not enforced): ${holdout.length} cases\n`);
+    console.log(formatTable(summarise(held)));
+    const missedHeld = held.filter((o) => o.published !== (o.case.expected === 'publish'));
+    if (values.verbose) for (const o of missedHeld) console.log(`- ${o.case.id} (${o.published ? 'published' : 'withheld'}): ${o.case.claim}${o.reasons.length ? `\n    ${o.reasons.join('; ')}` : ''}`);
   }
   const missed = missedTargets(rows);
   if (missed.length) {

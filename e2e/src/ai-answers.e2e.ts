@@ -8,7 +8,7 @@ import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
 // Texts of the contracts (AiTexts, AI_ANSWER_DISCLAIMER, the stage labels), quoted.
 const DISCLAIMER = 'AI-generated from the cited literature; not medical advice.';
 const USE_PROFILE = 'Use my health profile to tailor the AI answer';
-const STAGES = /Searching the literature|Writing the answer|Checking every citation|Publishing|Waiting to start/;
+const STAGES = /Searching the literature|Writing the answer|Checking every claim against its sources|Publishing|Waiting to start/;
 /** The question the hand-made literature fixtures hold (tools/literature-fixtures). */
 const QUESTION = 'Does exercise help with fatigue during chemotherapy?';
 
@@ -60,7 +60,7 @@ test.describe('AI answers', () => {
     await expect(firstSource).toContainText(/Randomised controlled trial|Meta-analysis/);
     await expect(page.getByText('Sources not used')).toBeVisible();
     await expect(page.getByText('Retracted', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Evidence grade/)).toBeVisible();
+    await expect(page.getByText(/Evidence certainty/)).toBeVisible();
     await expect(page.getByText('Model: fake-model')).toBeVisible();
     await citation.click();
     await expect(page).toHaveURL(/#ai-source-\d+-1$/);
@@ -89,6 +89,56 @@ test.describe('AI answers', () => {
     const rows = admin.getByRole('row').filter({ hasText: 'Does exercise help with fatigue' });
     await expect(rows.filter({ hasText: 'Admin' }).first()).toContainText('fake-model');
     await expect(rows.filter({ hasText: 'New question' }).first()).toContainText('Succeeded');
+    await accessible(admin);
+    expect(adminConsole).toEqual([]);
+  });
+
+  test('claims that misrepresent their verbatim quotes are withheld: the patient sees the count, the admin each reason and verdict', async ({ page, browser, request }) => {
+    test.setTimeout(180_000);
+    const patientConsole = watchConsole(page);
+    // The model adds claims that quote a record word for word but say more: a number it does not state, a 'proven cure'.
+    expect((await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'misrepresent_claims', times: 1 } })).ok()).toBe(true);
+    await signIn(page, 'patient');
+    await page.goto('/patient/questions');
+    await page.getByRole('button', { name: 'Ask a new question' }).click();
+    const ask = page.getByRole('dialog', { name: 'Ask a New Question' });
+    await ask.getByLabel('Question').fill(QUESTION);
+    await chooseOption(ask, 'Cancer type', 'Breast Cancer');
+    await ask.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);
+    const questionId = page.url().split('/').pop() as string;
+
+    await expect(page.getByText(DISCLAIMER)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/statements? (?:was|were) left out because (?:its|their) sources did not support/)).toBeVisible();
+    await expect(page.getByText(/proven cure|97%/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Withheld statements/ })).toHaveCount(0);
+    await expect(page.getByText(/Evidence certainty/)).toBeVisible();
+    await accessible(page);
+    expect(patientConsole).toEqual([]);
+
+    // Staff: each withheld claim with its reasons, under the answer.
+    const admin = await (await browser.newContext()).newPage();
+    const adminConsole = watchConsole(admin);
+    await signIn(admin, 'admin');
+    await admin.goto(`/admin/questions/${questionId}`);
+    await expect(admin.getByText(DISCLAIMER)).toBeVisible();
+    await admin.getByRole('button', { name: /Withheld statements \(staff only\)/ }).click();
+    const withheld = admin.getByRole('list', { name: 'Withheld statements (staff only)' });
+    await expect(withheld).toContainText('a proven cure');
+    await expect(withheld).toContainText(/strong words: says .*"proven"/);
+    await expect(withheld).toContainText(/numbers: "97%" is not in the quotes/);
+    await accessible(admin);
+
+    // The AI runs view: every claim of the run, the rules' results and the judge's verdict.
+    await admin.goto('/admin/users');
+    await admin.getByRole('tab', { name: 'AI runs' }).click();
+    const row = admin.getByRole('row').filter({ hasText: 'Does exercise help with fatigue' }).filter({ hasText: 'New question' }).first();
+    await row.getByRole('button', { name: /expand row/i }).click();
+    const claims = admin.getByRole('list', { name: 'Checked statements' }).first();
+    await expect(claims).toContainText('Published');
+    await expect(claims).toContainText(/Judge: Supported/);
+    await expect(claims).toContainText('Withheld');
+    await expect(claims).toContainText('a proven cure');
     await accessible(admin);
     expect(adminConsole).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { expectAccessible, watchConsole } from '../support/pages';
 const START = 'Start deep research';
 const APPROVE = 'Approve plan';
 const AWAITING = 'Plan waiting for approval';
-const STAGES = /Running — (Searching the databases|Removing duplicates|Screening against the criteria|Reading the included studies|Writing the report|Checking every citation|Publishing)/;
+const STAGES = /Running — (Searching the databases|Removing duplicates|Screening against the criteria|Reading the included studies|Writing the report|Checking every claim against its sources|Publishing)/;
 /** The question the hand-made literature fixtures hold for deep research (tools/literature-fixtures). */
 const QUESTION = 'Does exercise help fatigue during chemotherapy for breast cancer?';
 

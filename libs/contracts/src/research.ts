@@ -57,7 +57,7 @@ export const RESEARCH_STAGE_LABELS: Record<ResearchStage, string> = {
   screen: 'Screening against the criteria',
   extract: 'Reading the included studies',
   report: 'Writing the report',
-  verify: 'Checking every citation',
+  verify: 'Checking every claim against its sources',
   publish: 'Publishing',
   done: 'Done',
 };

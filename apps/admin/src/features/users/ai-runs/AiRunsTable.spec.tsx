@@ -3,6 +3,7 @@ import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { AiPaths, type AiRunAdminRow, type ClaimCheckView } from '@cqa/contracts';
+import { ClaimCheckTexts } from '@cqa/web-ui';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { AiRunsTable, AI_RUNS_TEXTS } from './AiRunsTable';
@@ -59,7 +60,7 @@ describe('AI runs table', () => {
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(expand);
 
-    const list = await screen.findByRole('list', { name: AI_RUNS_TEXTS.claimsLabel(1) });
+    const list = await screen.findByRole('list', { name: ClaimCheckTexts.listLabel });
     const [published, withheld] = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
     expect(published).toHaveTextContent(/^Published\s*Exercise eases fatigue\./);
     expect(published).toHaveTextContent('Numbers appear in the quotes: passed');
@@ -100,7 +101,7 @@ describe('AI runs table', () => {
     expect(alert).toHaveTextContent(AI_RUNS_TEXTS.claimsErrorTitle);
     expect(alert).toHaveTextContent('Database unavailable');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('list', { name: AI_RUNS_TEXTS.claimsLabel(2) })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: ClaimCheckTexts.listLabel })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

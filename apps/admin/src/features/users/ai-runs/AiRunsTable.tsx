@@ -15,7 +15,6 @@ export const AI_RUNS_TEXTS = {
   claimsFetchFailed: 'Failed to fetch the checked statements',
   claimsErrorTitle: 'Statements unavailable',
   noClaims: 'No claims were checked in this run.',
-  claimsLabel: (runId: number) => `Statements checked in run ${runId}`,
 };
 
 /** An opened row: every claim of the run, published or withheld, with each rule's result and the judge's verdict. */
@@ -33,7 +32,7 @@ export function AiRunClaims({ runId }: { runId: number }) {
   }
   if (!claims.data) return <LoadingState label={AI_RUNS_TEXTS.claimsLoading} />;
   if (claims.data.length === 0) return <EmptyState message={AI_RUNS_TEXTS.noClaims} />;
-  return <ClaimCheckList claims={claims.data} rules="all" label={AI_RUNS_TEXTS.claimsLabel(runId)} />;
+  return <ClaimCheckList claims={claims.data} rules="all" />;
 }
 
 const seconds = (ms: number | null) => (ms == null ? '—' : `${(ms / 1000).toFixed(1)} s`);

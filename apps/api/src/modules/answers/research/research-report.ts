@@ -6,9 +6,9 @@ import {
   certaintyOf, checkClaims, ClaimCheck, escapeMarkdown as escapeVerified, formatSourceLine, isPublished, toCitedSource,
 } from '../../ai/citations/citation-verifier';
 import { evidenceLevelOf } from '../../ai/citations/evidence-level';
-import { LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
+import type { LiteratureRecord } from '../../ai/literature/literature-record';
 import type { AnswerColumns } from '../answers.repository';
-import type { ExtractionReply, ReportClaim, ReportReply } from './research.schemas';
+import type { ExtractionReply, ReportReply } from './research.schemas';
 
 export interface ReportInput {
   plan: ResearchPlan;

@@ -37,6 +37,35 @@ describe('fake OpenAI-compatible server', () => {
 
   const admin = (path: string, init?: RequestInit) => fetch(`${fake.url.replace(/\/v1$/, '')}${path}`, init);
 
+  it('misrepresent_claims adds claims that quote verbatim but say more; the judge answers from word overlap', async () => {
+    await admin('/__faults', { method: 'POST', body: JSON.stringify({ fault: 'misrepresent_claims', times: 1 }) });
+    const completion = await client.chat.completions.create({
+      model: 'fake-model',
+      messages: [{ role: 'user', content: PROMPT.replace('Question: Does exercise reduce fatigue?', '==== QUESTION BEGIN q1 ====\nDoes exercise reduce fatigue?\n==== QUESTION END q1 ====') }],
+      response_format: { type: 'json_schema', json_schema: { name: 'cited_answer', schema: CITED_SCHEMA } },
+    });
+    const claims = (JSON.parse(completion.choices[0].message.content!) as { claims: Array<{ text: string; quotes: Array<{ text: string }> }> }).claims;
+    expect(claims.map((c) => c.text)).toEqual([
+      'Supervised exercise reduced fatigue scores in the trial.',
+      'Supervised exercise reduced fatigue scores in the trial, a proven cure for every patient.',
+      'Supervised exercise reduced fatigue scores in the trial; it helped 97% of patients.',
+      'Supervised exercise increased fatigue scores in the trial.',
+    ]);
+    expect(new Set(claims.map((c) => c.quotes[0].text))).toEqual(new Set(['Supervised exercise reduced fatigue scores in the trial.']));
+
+    const judge = async (fault?: string) => {
+      if (fault) await admin('/__faults', { method: 'POST', body: JSON.stringify({ fault, times: 1 }) });
+      const reply = await client.chat.completions.create({
+        model: 'fake-model-fast',
+        messages: [{ role: 'user', content: '==== CLAIM [1] BEGIN n1 ====\nClaim: Exercise reduced fatigue.\nQuote 1: Supervised exercise reduced fatigue scores.\n==== CLAIM [1] END n1 ====\n\n==== CLAIM [2] BEGIN n1 ====\nClaim: Exercise cures cancer.\nQuote 1: Supervised exercise reduced fatigue scores.\n==== CLAIM [2] END n1 ====' }],
+        response_format: { type: 'json_schema', json_schema: { name: 'claim_support_verdicts', schema: { type: 'object', properties: { verdicts: { type: 'array' } } } } },
+      });
+      return (JSON.parse(reply.choices[0].message.content!) as { verdicts: Array<{ claim: number; verdict: string }> }).verdicts.map((v) => [v.claim, v.verdict]);
+    };
+    expect(await judge()).toEqual([[1, 'supported'], [2, 'partially_supported']]);
+    expect(await judge('judge_rejects')).toEqual([[1, 'not_supported'], [2, 'not_supported']]);
+  });
+
   it('lists models', async () => {
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toEqual(['fake-model', 'fake-model-fast']);

@@ -23,6 +23,31 @@ describe('AnswerCard', () => {
   });
 });
 
+describe('AnswerCard: a deep research report', () => {
+  it('links its references and evidence table only; bare URLs, www. hosts and e-mail addresses in model text stay text', () => {
+    const text = [
+      'Exercise helps. See https://evil.example/cure or www.miracle.example, write to doctor@example.com. [[1]](https://pubmed.ncbi.nlm.nih.gov/1/)',
+      '',
+      '| Study |',
+      '|---|',
+      '| [A cohort](https://pubmed.ncbi.nlm.nih.gov/2/) |',
+      '',
+      'Escaped model text: \\[click\\](https://evil.example/escaped)',
+      '',
+      '[1] A trial. PMID 1. https://pubmed.ncbi.nlm.nih.gov/1/',
+    ].join('\n');
+    render(
+      <AnswerCard
+        answer={answerFixture({ answer_type: 'deep_research', answer_text: text, sources: ['[1] A trial. PMID 1. https://pubmed.ncbi.nlm.nih.gov/1/'] })}
+      />,
+    );
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['https://pubmed.ncbi.nlm.nih.gov/1/', 'https://pubmed.ncbi.nlm.nih.gov/2/']));
+    expect(hrefs.filter((h) => /evil|miracle|mailto/.test(h ?? ''))).toEqual([]);
+    expect(screen.getByText(/https:\/\/evil\.example\/cure/)).toBeInTheDocument();
+  });
+});
+
 describe('AnswerCard ratings and author', () => {
   it("shows each role's average and count, and the feedback the server sent", () => {
     render(

@@ -3,6 +3,16 @@ import { Alert, Card, Space, Tag, Typography } from 'antd';
 import { ANSWER_KIND_LABELS, QuestionTexts, RATING_LABELS, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
+
+/**
+ * The links a deep research report may have: the URL each stored source line ends with, and the targets of the
+ * report's own markdown links (the evidence table's). Model text reaches the report escaped (`\[x\](…)`), so it can
+ * write no link of that form; its bare URLs, `www.` hosts and e-mail addresses are not among these.
+ */
+export const reportLinks = (answerText: string, sources: readonly string[]): string[] => [
+  ...sources.flatMap((line) => /(https?:\/\/\S+)\s*$/.exec(line)?.[1] ?? []),
+  ...[...answerText.matchAll(/(?<!\\)\]\((https?:\/\/[^)\s]+)\)/g)].map((m) => m[1]),
+];
 import { AiAnswerBody } from './AiAnswer';
 import { RatingSummary, RoleRatings } from './RatingSummary';
 import { SourcesList } from './SourcesList';
@@ -113,7 +123,14 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
             }
           />
         )}
-        {answer.ai_details ? <AiAnswerBody answer={answer} details={answer.ai_details} /> : <Markdown>{answer.answer_text}</Markdown>}
+        {answer.ai_details ? (
+          <AiAnswerBody answer={answer} details={answer.ai_details} />
+        ) : answer.answer_type === 'deep_research' ? (
+          // A report's model text may hold bare URLs or e-mail addresses: only its own references are links.
+          <Markdown linkPolicy="allowed" allowedHrefs={reportLinks(answer.answer_text, answer.sources)}>{answer.answer_text}</Markdown>
+        ) : (
+          <Markdown>{answer.answer_text}</Markdown>
+        )}
         {answer.explanation_logic && (
           <Part title={QaUiTexts.explanation}>
             <Markdown>{answer.explanation_logic}</Markdown>

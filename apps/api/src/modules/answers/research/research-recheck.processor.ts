@@ -6,7 +6,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
 import type { LiteratureClients } from '../../ai/literature/literature-clients';
-import { RESEARCH_LITERATURE } from './research.providers';
+import { LITERATURE_CLIENTS } from '../../ai/ai.module';
 import { ResearchRepository } from './research.repository';
 
 export const RECHECK_SCHEDULER_ID = 'research-recheck-nightly';
@@ -23,7 +23,7 @@ export class ResearchRecheckProcessor implements OnModuleInit {
   constructor(
     private readonly repo: ResearchRepository,
     private readonly jobs: JobQueue,
-    @Inject(RESEARCH_LITERATURE) private readonly literature: LiteratureClients,
+    @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

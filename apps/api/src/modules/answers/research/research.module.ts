@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AiModule } from '../../ai/ai.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersRepository } from '../answers.repository';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
-import { researchProviders } from './research.providers';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
 import { ResearchService } from './research.service';
@@ -15,9 +15,9 @@ import { ResearchService } from './research.service';
  */
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
-  imports: [QuestionsModule],
+  imports: [QuestionsModule, AiModule],
   controllers: [ResearchController],
-  providers: [...researchProviders, AnswersRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  providers: [AnswersRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],
 })
 export class ResearchModule {}

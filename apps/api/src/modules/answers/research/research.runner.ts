@@ -12,13 +12,13 @@ import { checkRetractions, idsOf, resolveIds } from '../../ai/literature/literat
 import type { LiteratureClients } from '../../ai/literature/literature-clients';
 import { dedupeRecords, LiteratureRecord } from '../../ai/literature/literature-record';
 import { AiError, AiRateLimitedError } from '../../ai/provider/ai-errors';
-import type { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
+import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
+import { LITERATURE_CLIENTS } from '../../ai/ai.module';
 import { buildReport, checkReportClaims, fallbackReply } from './research-report';
 import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
 import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { extractionPrompt, planPrompt, reportPrompt, screeningPrompt } from './research.prompts';
-import { RESEARCH_AI, RESEARCH_LITERATURE } from './research.providers';
 import { ResearchRepository, RunRow } from './research.repository';
 import {
   ExtractionReply, extractionReplySchema, planReplySchema, ReportReply, reportReplySchema, screeningReplySchema,
@@ -84,8 +84,8 @@ export class ResearchRunner {
   constructor(
     private readonly repo: ResearchRepository,
     private readonly jobs: JobQueue,
-    @Inject(RESEARCH_AI) private readonly ai: AiProvider,
-    @Inject(RESEARCH_LITERATURE) private readonly literature: LiteratureClients,
+    private readonly ai: AiProvider,
+    @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
     private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

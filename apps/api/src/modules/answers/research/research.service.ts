@@ -9,10 +9,9 @@ import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
-import type { AiProvider } from '../../ai/provider/ai-provider';
+import { AiProvider } from '../../ai/provider/ai-provider';
 import { QuestionEvents } from '../../questions/question-events';
 import { cleanPlan, planProblems } from './research-plan';
-import { RESEARCH_AI } from './research.providers';
 import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { planJobId, ResearchRunner, runJobId } from './research.runner';
@@ -36,7 +35,7 @@ export class ResearchService implements OnModuleInit {
     private readonly repo: ResearchRepository,
     private readonly jobs: JobQueue,
     private readonly runner: ResearchRunner,
-    @Inject(RESEARCH_AI) private readonly ai: AiProvider,
+    private readonly ai: AiProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly questionEvents: QuestionEvents,
     private readonly claimChecks: ClaimChecksRepository,

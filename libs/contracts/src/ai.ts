@@ -6,6 +6,16 @@
 
 /** The one text both the 503 of a generate action and a failed AI job show. */
 export const AI_NOT_CONFIGURED_MESSAGE = 'AI provider not configured';
+/** A run (AI answer or deep research) that met OpenAI's `insufficient_quota` 429: billing, not a rate limit; not retried. */
+export const AI_QUOTA_EXHAUSTED_MESSAGE = 'AI provider quota exhausted';
+/** A run that met `AI_RATE_LIMIT_MAX_DELAYS` consecutive 429s, each waited out, and one more. */
+export const aiRateLimitGaveUpMessage = (waits: number) => `AI provider rate limit: gave up after ${waits} waits`;
+/**
+ * `/api/health`'s `ai`: whether a provider is configured, and `quota_exhausted` while the last model call of any
+ * process met `insufficient_quota` (cleared by the next call that succeeds). Never fails the health check.
+ */
+export const AI_HEALTH_STATES = ['configured', 'not_configured', 'quota_exhausted'] as const;
+export type AiHealthState = (typeof AI_HEALTH_STATES)[number];
 /** Shown under every AI answer. */
 export const AI_ANSWER_DISCLAIMER = 'AI-generated from the cited literature; not medical advice.';
 /** Published instead of an answer the retrieved sources do not support. */
@@ -270,6 +280,20 @@ export interface AiAnswerDetails {
   excluded_sources: ExcludedSource[];
   /** Which minimised profile fields tailored the answer (empty without consent). */
   profile_fields_used: AiProfileField[];
+  /** Present only when AI_CONTEXT_TOKENS made the prompt smaller: the records left out and those shortened. */
+  context_fit?: AiContextFit;
+}
+
+/** What fitting a prompt into AI_CONTEXT_TOKENS left out ([n] numbers of the run's records). */
+export interface AiContextFit {
+  context_tokens: number;
+  /** Records sent to the model, out of `records_given`. */
+  records_sent: number;
+  records_given: number;
+  /** Left out, from the end of the list. */
+  dropped: number[];
+  /** Sent with their text cut short (at a sentence or word end). */
+  shortened: number[];
 }
 
 /** GET /api/ai/settings: what the web offers. */

@@ -19,6 +19,12 @@ export interface AiConfig {
   structuredOutput: AiStructuredOutputMode;
   /** AI_SUPPORT_JUDGE: claims that pass the support rules are also judged by the fast model. */
   supportJudge: boolean;
+  /** AI_TEMPERATURE; null: no sampling parameter is sent. */
+  temperature: number | null;
+  /** AI_CONTEXT_TOKENS, the model's context window; null: prompts are not fitted. */
+  contextTokens: number | null;
+  /** AI_RATE_LIMIT_MAX_DELAYS: consecutive 429 waits of a run (or research step) before it fails. */
+  rateLimitMaxDelays: number;
   /** Model name (exact, or a prefix ending in '*') to price. */
   prices: Record<string, ModelPrice>;
 }
@@ -114,6 +120,13 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
   if (input !== null && output !== null) {
     for (const m of [model, modelFast]) if (m) prices[m] = { inputPerMTok: input, outputPerMTok: output };
   }
+  const temperatureRaw = raw('AI_TEMPERATURE');
+  let temperature: number | null = null;
+  if (temperatureRaw !== '') {
+    temperature = Number(temperatureRaw);
+    if (!Number.isFinite(temperature) || temperature < 0 || temperature > 2) problems.push(`AI_TEMPERATURE must be a number from 0 to 2 (got "${temperatureRaw}")`);
+  }
+  const contextRaw = raw('AI_CONTEXT_TOKENS');
   return {
     baseUrl,
     apiKey,
@@ -122,6 +135,9 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
     timeoutMs: wholeNumber('AI_TIMEOUT_MS', raw('AI_TIMEOUT_MS'), 1000, 3_600_000, problems),
     structuredOutput,
     supportJudge: judge !== 'off',
+    temperature,
+    contextTokens: contextRaw === '' ? null : wholeNumber('AI_CONTEXT_TOKENS', contextRaw, 1024, 10_000_000, problems),
+    rateLimitMaxDelays: wholeNumber('AI_RATE_LIMIT_MAX_DELAYS', raw('AI_RATE_LIMIT_MAX_DELAYS'), 0, 10_000, problems),
     prices,
   };
 }

@@ -37,6 +37,26 @@ export const aiTokens = new Counter({
   labelNames: ['kind', 'model'] as const,
 });
 
+/** Kinds of AiProvider failures; a bounded label set. */
+export const AI_PROVIDER_ERROR_KINDS = [
+  'rate_limited',
+  'quota_exhausted',
+  'auth',
+  'unsupported_parameter',
+  'bad_request',
+  'server_error',
+  'timeout',
+  'connection',
+  'bad_output',
+] as const;
+export type AiProviderErrorKind = (typeof AI_PROVIDER_ERROR_KINDS)[number];
+
+export const aiProviderErrors = new Counter({
+  name: 'cqa_ai_provider_errors_total',
+  help: 'Failed AI provider calls by kind (rate_limited, quota_exhausted, auth, unsupported_parameter, bad_request, server_error, timeout, connection, bad_output) and model.',
+  labelNames: ['kind', 'model'] as const,
+});
+
 export const queueJobs = new Gauge({
   name: 'cqa_queue_jobs',
   help: 'Jobs per queue and state (waiting, active, delayed, failed, prioritized, waiting-children), read at scrape time.',

@@ -5,6 +5,7 @@ import { RedisClient } from '../../queues/redis-client.provider';
 import { HostRateLimiter, RedisHostRateLimiter } from './literature/host-rate-limiter';
 import { createLiteratureClients, LiteratureClients } from './literature/literature-clients';
 import { AiProvider } from './provider/ai-provider';
+import { RedisAiProviderStatus } from './provider/ai-provider-status';
 
 /** Injection token of the four literature clients (PubMed, Europe PMC, ClinicalTrials.gov, Crossref). */
 export const LITERATURE_CLIENTS = Symbol('LITERATURE_CLIENTS');
@@ -20,7 +21,12 @@ export const LITERATURE_HOST_KEY_PREFIX = 'literature:host:';
  */
 @Module({
   providers: [
-    { provide: AiProvider, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new AiProvider(config.ai) },
+    {
+      provide: AiProvider,
+      inject: [APP_CONFIG, RedisClient],
+      // Quota exhaustion met by any process is reported by /api/health (RedisAiProviderStatus).
+      useFactory: (config: AppConfig, redis: RedisClient) => new AiProvider(config.ai, { status: new RedisAiProviderStatus(redis) }),
+    },
     {
       provide: LITERATURE_CLIENTS,
       inject: [APP_CONFIG, RedisClient],

@@ -6,6 +6,8 @@ import { RedisClient } from '../../queues/redis-client.provider';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { isAiConfigured } from '../../config/ai-config';
+import type { AiHealthState } from '@cqa/contracts';
+import { AiProviderState, RedisAiProviderStatus } from '../ai/provider/ai-provider-status';
 
 const CHECK_TIMEOUT_MS = 1500;
 const LABELS = { database: 'MySQL', redis: 'Redis' } as const;
@@ -24,10 +26,22 @@ export class HealthController {
   @Get()
   @Public()
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOkResponse({ description: "MySQL and Redis are reachable; `ai` says whether an AI provider is configured ('not_configured' never fails the check)." })
+  @ApiOkResponse({
+    description:
+      "MySQL and Redis are reachable; `ai` says whether an AI provider is configured, or `quota_exhausted` (with `ai_detail`) while the provider refuses calls for the account's quota. Neither 'not_configured' nor 'quota_exhausted' fails the check: the app works without AI.",
+  })
   @ApiServiceUnavailableResponse({ description: 'The message names each dependency that is down.' })
   async check() {
-    const ai = isAiConfigured(this.config.ai) ? 'configured' : 'not_configured';
+    const configured = isAiConfigured(this.config.ai);
+    let ai: AiHealthState = configured ? 'configured' : 'not_configured';
+    let aiDetail: Pick<AiProviderState, 'reason' | 'since'> | undefined;
+    if (configured) {
+      const state = await new RedisAiProviderStatus(this.redis).read();
+      if (state) {
+        ai = state.state;
+        aiDetail = { reason: state.reason, since: state.since };
+      }
+    }
     try {
       const result = await this.health.check([
         () => this.db.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
@@ -37,7 +51,7 @@ export class HealthController {
             .attempt(() => this.redis.ping())
             .withTimeout(CHECK_TIMEOUT_MS),
       ]);
-      return { ...result, ai };
+      return { ...result, ai, ...(aiDetail ? { ai_detail: aiDetail } : {}) };
     } catch (error) {
       const details = (error as { response?: { details?: Record<string, { status: string }> } }).response?.details ?? {};
       const summary = (Object.keys(LABELS) as Array<keyof typeof LABELS>)

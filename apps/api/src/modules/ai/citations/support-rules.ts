@@ -147,6 +147,9 @@ const CHANGE_WORDS: ReadonlyArray<[Change, RegExp]> = [
   ['bad', /\b(?:wors(?:e|en|ened|ening|ens)|deteriorat\w*|harm\w*|poorer)\b/i],
   ['up', /\b(?:increas\w*|higher|greater|rais(?:e|ed|es)|elevat\w*|boost\w*|enhanc\w*|more|longer|prolong\w*|extend\w*|rose|rise)\b/i],
   ['down', /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent\w*|cut|drop(?:ped|s)?|fell|halved|smaller)\b/i],
+  // Time to an event: 'sooner' and 'delayed' point opposite ways.
+  ['up', /\b(?:later|delay\w*|slower|postpon\w*)\b/i],
+  ['down', /\b(?:sooner|earlier|faster|quicker|hasten\w*)\b/i],
   ['assoc', /\b(?:associat\w*|linked|correlat\w*)\b/i],
 ];
 
@@ -187,6 +190,9 @@ export function effectOf(sentence: string): Effect | null {
   const changes = CHANGE_WORDS.flatMap(([change, re]) =>
     [...sentence.matchAll(new RegExp(re.source, 'gi'))].map((m) => ({ change, at: m.index ?? 0 })));
   if (changes.length === 0) return null;
+  // 'associated with a higher rate': the direction word says more than the association word.
+  const directed = changes.filter((c) => c.change !== 'assoc');
+  if (directed.length > 0) changes.splice(0, changes.length, ...directed);
   const outcomeAt = outcome
     ? [...sentence.matchAll(new RegExp(OUTCOME_SYNONYMS.find(([name]) => name === outcome)![1].source, 'gi'))].map((m) => m.index ?? 0)
     : [];
@@ -267,6 +273,7 @@ function populationRule({ claim, quotes, records }: RuleContext): SupportRuleRes
 // Causal wording from observational designs
 
 const CAUSAL = /\b(?:caus\w*|leads? to|led to|leading to|results? in|resulted in|prevent\w*|protects?|protective|protected|reduc\w*|lower(?:s|ed|ing)?|decreas\w*|increas\w*|rais(?:e|es|ed)|cuts?|improv\w*|boosts?|halv\w*|stops?|makes?|triggers?|drives?|helps?|effect of|because)\b/i;
+const TENTATIVE_CAUSE = /\b(?:may|might|could|possibly|suggests?|suggested)\b/i;
 const ASSOCIATIVE = /\b(?:associat\w*|linked|link|correlat\w*|related to|relationship|observed|tended|more likely|less likely|higher rates?|lower rates?|had (?:a )?(?:higher|lower)|was seen)\b/i;
 
 /** Cohort, case-control, cross-sectional and other non-randomised designs (the certainty rating's reading of the design). */
@@ -278,7 +285,8 @@ export function isObservational(record: RuleRecord): boolean {
 function causalRule({ claim, records }: RuleContext): SupportRuleResult {
   if (records.length === 0 || !records.every(isObservational)) return pass('causal');
   const verb = claim.match(CAUSAL);
-  if (!verb || ASSOCIATIVE.test(claim)) return pass('causal');
+  // 'may lower the risk' keeps the doubt an observational design leaves.
+  if (!verb || ASSOCIATIVE.test(claim) || TENTATIVE_CAUSE.test(claim)) return pass('causal');
   return fail('causal', `"${verb[0]}" states cause and effect, but the cited ${records.length === 1 ? 'study is' : 'studies are'} observational ("associated with" would be fair)`);
 }
 

@@ -1,4 +1,4 @@
-import { AI_NOT_CONFIGURED_MESSAGE } from '@cqa/contracts';
+import { AI_NOT_CONFIGURED_MESSAGE, AI_QUOTA_EXHAUSTED_MESSAGE } from '@cqa/contracts';
 
 /**
  * Every failure of a model call. `retryable` tells the job queue whether another attempt can help:
@@ -22,6 +22,39 @@ export class AiRateLimitedError extends AiError {
   constructor(readonly retryAfterMs: number | null, message = 'AI provider rate limit reached') {
     super(message);
     this.name = 'AiRateLimitedError';
+  }
+}
+
+/**
+ * 429 with `insufficient_quota` (OpenAI's "You exceeded your current quota"): the account's credit or spending limit
+ * is spent. Waiting does not help, so it is not a rate limit and not retried; an admin has to act.
+ */
+export class AiQuotaExhaustedError extends AiError {
+  readonly retryable = false;
+  constructor() {
+    super(AI_QUOTA_EXHAUSTED_MESSAGE);
+    this.name = 'AiQuotaExhaustedError';
+  }
+}
+
+/**
+ * 400 naming a request parameter the model refuses ('unsupported_parameter' / 'unsupported_value', e.g. `temperature`
+ * on o-series and gpt-5 models). The provider retries once without it; this surfaces only when that is impossible.
+ */
+export class AiUnsupportedParameterError extends AiError {
+  readonly retryable = false;
+  constructor(readonly param: string, message: string) {
+    super(message);
+    this.name = 'AiUnsupportedParameterError';
+  }
+}
+
+/** AI_CONTEXT_TOKENS leaves no room for the instructions, the question and one shortened record. */
+export class AiContextTooSmallError extends AiError {
+  readonly retryable = false;
+  constructor(contextTokens: number, neededTokens: number) {
+    super(`AI_CONTEXT_TOKENS (${contextTokens}) is too small for the prompt: it needs about ${neededTokens} tokens`);
+    this.name = 'AiContextTooSmallError';
   }
 }
 

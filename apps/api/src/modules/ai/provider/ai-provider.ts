@@ -2,9 +2,13 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import { AiConfig, isAiConfigured } from '../../../config/ai-config';
-import { AiAuthError, AiBadOutputError, AiNotConfiguredError, AiRateLimitedError, AiUpstreamError, retryAfterMs } from './ai-errors';
+import {
+  AiAuthError, AiBadOutputError, AiNotConfiguredError, AiQuotaExhaustedError, AiRateLimitedError, AiUnsupportedParameterError, AiUpstreamError,
+  retryAfterMs,
+} from './ai-errors';
 import { estimateCostUsd } from './ai-pricing';
-import { aiTokens } from '../../../common/metrics/metrics';
+import type { AiProviderStatus } from './ai-provider-status';
+import { AiProviderErrorKind, aiProviderErrors, aiTokens } from '../../../common/metrics/metrics';
 
 export { isAiConfigured };
 
@@ -16,8 +20,15 @@ export interface GenerateOptions {
   signal?: AbortSignal;
   /** Name of the JSON schema sent in json_schema mode (letters, digits, '_' and '-'). */
   schemaName?: string;
+  /** Overrides AI_TEMPERATURE for this call; neither set: no temperature is sent. */
   temperature?: number;
 }
+
+/**
+ * Optional request parameters a model may refuse with a 400 (o-series and gpt-5 take only their default sampling).
+ * Only these are dropped and retried; anything else the request needs is never silently removed.
+ */
+export const DROPPABLE_PARAMS = ['temperature', 'top_p', 'presence_penalty', 'frequency_penalty', 'seed', 'logprobs', 'top_logprobs', 'logit_bias', 'n', 'stop'] as const;
 
 export interface AiUsage {
   promptTokens: number;
@@ -42,8 +53,12 @@ export interface GenerateResult<T> {
  */
 export class AiProvider {
   private readonly client: OpenAI | null;
+  private readonly status: AiProviderStatus | null;
+  /** Per model, the parameters it refused: never sent to it again for the life of this process. */
+  private readonly refusedParams = new Map<string, Set<string>>();
 
-  constructor(private readonly config: AiConfig, options: { fetch?: typeof fetch } = {}) {
+  constructor(private readonly config: AiConfig, options: { fetch?: typeof fetch; status?: AiProviderStatus } = {}) {
+    this.status = options.status ?? null;
     this.client = isAiConfigured(config)
       ? new OpenAI({
           // Ollama and vLLM accept any key, but the SDK refuses to start without one.
@@ -90,7 +105,8 @@ export class AiProvider {
     let lastOutput = '';
     for (let attempt = 1; attempt <= 2; attempt++) {
       const request: ChatCompletionCreateParamsNonStreaming = { model, messages: conversation };
-      if (options.temperature !== undefined) request.temperature = options.temperature;
+      const temperature = options.temperature ?? this.config.temperature;
+      if (temperature !== null && temperature !== undefined) request.temperature = temperature;
       if (mode === 'json_schema') {
         request.response_format = {
           type: 'json_schema',
@@ -118,6 +134,7 @@ export class AiProvider {
         };
       }
       lastError = parsed.error;
+      aiProviderErrors.inc({ kind: 'bad_output', model });
       conversation.push(
         { role: 'assistant', content: lastOutput },
         {
@@ -129,16 +146,74 @@ export class AiProvider {
     throw new AiBadOutputError(`The model's reply was not valid JSON for the requested shape: ${lastError}`, lastOutput);
   }
 
-  /** Our own deadline beside the SDK's, so a timeout is told apart from a connection failure on every fetch. */
+  /** The parameters `model` refused so far in this process. */
+  refusedParameters(model: string): string[] {
+    return [...(this.refusedParams.get(model) ?? [])];
+  }
+
+  /**
+   * One request, without the parameters its model refused before. A 400 naming one more optional parameter that was
+   * sent is answered once more without it, and the model is remembered as refusing it.
+   */
   private async call(request: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal) {
-    const deadline = AbortSignal.timeout(this.config.timeoutMs);
+    const refused = this.refusedParams.get(request.model) ?? new Set<string>();
+    const sent = { ...request } as ChatCompletionCreateParamsNonStreaming & Record<string, unknown>;
+    for (const param of refused) delete sent[param];
     try {
-      return await this.client!.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      return await this.callOnce(sent, signal);
     } catch (error) {
-      if (!signal?.aborted && deadline.aborted) throw new AiUpstreamError('AI provider timed out', null, true, 'timeout');
-      throw toAiError(error, signal);
+      if (!(error instanceof AiUnsupportedParameterError) || !(DROPPABLE_PARAMS as readonly string[]).includes(error.param) || !(error.param in sent)) {
+        throw error;
+      }
+      this.refusedParams.set(request.model, new Set([...refused, error.param]));
+      delete sent[error.param];
+      return this.callOnce(sent, signal);
     }
   }
+
+  /** Our own deadline beside the SDK's, so a timeout is told apart from a connection failure on every fetch. */
+  private async callOnce(request: ChatCompletionCreateParamsNonStreaming, signal?: AbortSignal) {
+    const deadline = AbortSignal.timeout(this.config.timeoutMs);
+    try {
+      const completion = await this.client!.chat.completions.create(request, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      await this.status?.succeeded();
+      return completion;
+    } catch (error) {
+      const failure = !signal?.aborted && deadline.aborted ? new AiUpstreamError('AI provider timed out', null, true, 'timeout') : toAiError(error, signal);
+      const kind = errorKind(failure);
+      if (kind) aiProviderErrors.inc({ kind, model: request.model });
+      if (failure instanceof AiQuotaExhaustedError) await this.status?.quotaExhausted();
+      throw failure;
+    }
+  }
+}
+
+function errorKind(error: unknown): AiProviderErrorKind | null {
+  if (error instanceof AiQuotaExhaustedError) return 'quota_exhausted';
+  if (error instanceof AiRateLimitedError) return 'rate_limited';
+  if (error instanceof AiAuthError) return 'auth';
+  if (error instanceof AiUnsupportedParameterError) return 'unsupported_parameter';
+  if (error instanceof AiUpstreamError) {
+    if (error.kind !== 'http') return error.kind;
+    return error.status !== null && (error.status >= 500 || error.status === 408) ? 'server_error' : 'bad_request';
+  }
+  return null;
+}
+
+const UNSUPPORTED_CODES = new Set(['unsupported_parameter', 'unsupported_value']);
+/** "Unsupported parameter: 'temperature' is not supported…", "Unsupported value: 'temperature' does not support 0…". */
+const UNSUPPORTED_MESSAGE = /\bUnsupported (?:parameter|value):\s*'([A-Za-z_]+)'/i;
+
+/** The request parameter a 400 refuses, from `error.param` or the message naming it; null for other 400s. */
+export function unsupportedParameter(error: Pick<APIError, 'code' | 'param' | 'message'>): string | null {
+  const named = UNSUPPORTED_MESSAGE.exec(error.message ?? '')?.[1] ?? null;
+  if (error.code && UNSUPPORTED_CODES.has(error.code)) return error.param || named;
+  return named;
+}
+
+/** OpenAI's "You exceeded your current quota" 429 ('insufficient_quota' as code or type). */
+function isQuotaExhausted(error: APIError): boolean {
+  return error.code === 'insufficient_quota' || error.type === 'insufficient_quota' || /exceeded your current quota/i.test(error.message);
 }
 
 /** The SDK's errors as ours; an abort by the caller stays an abort. */
@@ -148,8 +223,11 @@ export function toAiError(error: unknown, signal?: AbortSignal): unknown {
   if (error instanceof APIConnectionError) return new AiUpstreamError(`AI provider unreachable: ${error.message}`, null, true, 'connection');
   if (error instanceof APIError) {
     const status = error.status ?? 0;
+    if (status === 429 && isQuotaExhausted(error)) return new AiQuotaExhaustedError();
     if (status === 429) return new AiRateLimitedError(retryAfterMs(error.headers as Headers | undefined));
     if (status === 401 || status === 403) return new AiAuthError(status, `AI provider refused the credentials (${status})`);
+    const param = status === 400 ? unsupportedParameter(error) : null;
+    if (param) return new AiUnsupportedParameterError(param, `AI provider answered 400: ${error.message}`);
     return new AiUpstreamError(`AI provider answered ${status}: ${error.message}`, status, status >= 500 || status === 408, 'http');
   }
   return error;

@@ -98,6 +98,9 @@ test.describe('Deep research', () => {
     await expect(report.getByRole('list', { name: 'References' }).getByRole('listitem').first()).toContainText('Not retracted');
     // The edited plan was the one run.
     await expect(report.getByText('Only records published 2015–')).toBeVisible();
+    // The certainty of the evidence with its reasons, and (staff only) every statement as the verifier decided it.
+    await expect(report.getByText(/Evidence certainty/).first()).toBeVisible();
+    await expect(report.getByRole('button', { name: /Statement checks \(staff only\)/ })).toBeVisible();
     // Published as the question's deep research answer, its markdown evidence table rendered as a table.
     await expect(page.getByRole('tab', { name: 'Deep Research (1)' })).toBeVisible({ timeout: 10_000 });
     const answer = page.getByRole('article').filter({ hasText: 'Summary for patients' }).last();
@@ -114,6 +117,8 @@ test.describe('Deep research', () => {
     await expect(published.getByRole('table').getByRole('row').filter({ has: patientPage.getByRole('cell') })).toHaveCount(4);
     await expect(published.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     await expect(patientPage.getByRole('button', { name: START })).toHaveCount(0);
+    await expect(patientPage.getByText(/Evidence certainty/).first()).toBeVisible();
+    await expect(patientPage.getByRole('button', { name: /Statement checks/ })).toHaveCount(0);
     await accessible(patientPage);
     expect(patientConsole).toEqual([]);
   });

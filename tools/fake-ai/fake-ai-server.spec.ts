@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { FakeAi, parseFencedRecords, startFakeAi } from './fake-ai-server';
+import { FakeAi, parseFencedRecords, startFakeAi, strictSchemaProblem } from './fake-ai-server';
 
 const PROMPT = [
   'Question: Does exercise reduce fatigue?',
@@ -205,6 +205,106 @@ describe('fake OpenAI-compatible server', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it("insufficient_quota answers OpenAI's real 429 body, with no Retry-After", async () => {
+    fake.setFault({ fault: 'insufficient_quota' });
+    const raw = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(raw.status).toBe(429);
+    expect(raw.headers.get('retry-after')).toBeNull();
+    expect(await raw.text()).toBe(
+      '{"error":{"message":"You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}',
+    );
+    const error = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(error).toMatchObject({ status: 429, code: 'insufficient_quota', type: 'insufficient_quota' });
+  });
+
+  it('rejects_temperature refuses a request carrying a temperature with the real 400 body and answers one without', async () => {
+    fake.setFault({ fault: 'rejects_temperature' });
+    const raw = await fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'fake-model', temperature: 0, messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.text()).toBe(
+      `{"error":{"message":"Unsupported value: 'temperature' does not support 0 with this model. Only the default (1) value is supported.","type":"invalid_request_error","param":"temperature","code":"unsupported_value"}}`,
+    );
+    const ok = await client.chat.completions.create({ model: 'fake-model', messages: [{ role: 'user', content: PROMPT }], response_format: { type: 'json_object' } });
+    expect(JSON.parse(ok.choices[0].message.content!).insufficient_evidence).toBe(false);
+    expect(fake.stats().requests.map((r) => [r.status, r.temperature])).toEqual([[400, 0], [200, null]]);
+  });
+
+  describe('strict json_schema requests are validated as OpenAI validates them', () => {
+    const strict = (schema: Record<string, unknown>, name = 'cited_answer') => ({
+      model: 'fake-model',
+      messages: [{ role: 'user' as const, content: PROMPT }],
+      response_format: { type: 'json_schema' as const, json_schema: { name, schema, strict: true } },
+    });
+    const item = { type: 'object', properties: { source: { type: 'integer' }, text: { type: 'string' } }, required: ['source', 'text'], additionalProperties: false };
+    const valid = {
+      type: 'object',
+      properties: { insufficient_evidence: { type: 'boolean' }, claims: { type: 'array', items: item } },
+      required: ['insufficient_evidence', 'claims'],
+      additionalProperties: false,
+    };
+
+    it('answers a valid schema', async () => {
+      const completion = await client.chat.completions.create(strict(valid));
+      expect(JSON.parse(completion.choices[0].message.content!).insufficient_evidence).toBe(false);
+    });
+
+    it.each([
+      [
+        'no additionalProperties at the root',
+        { ...valid, additionalProperties: undefined },
+        "Invalid schema for response_format 'cited_answer': In context=(), 'additionalProperties' is required to be supplied and to be false.",
+      ],
+      [
+        'a property missing from required, nested',
+        { ...valid, properties: { ...valid.properties, claims: { type: 'array', items: { ...item, required: ['text'] } } } },
+        "Invalid schema for response_format 'cited_answer': In context=('properties', 'claims', 'items'), 'required' is required to be supplied and to be an array including every key in properties. Missing 'source'.",
+      ],
+      [
+        'a required key that is not a property',
+        { ...valid, required: ['insufficient_evidence', 'claims', 'summary'] },
+        "Invalid schema for response_format 'cited_answer': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Extra required key 'summary' supplied.",
+      ],
+      ['a root that is not an object', { type: 'array', items: item }, `Invalid schema for response_format 'cited_answer': schema must be a JSON Schema of 'type: "object"', got 'type: "array"'.`],
+    ])('refuses %s with 400', async (_case, schema, message) => {
+      const error = await client.chat.completions.create(strict(schema)).catch((e) => e);
+      expect(error).toMatchObject({ status: 400, param: 'response_format', type: 'invalid_request_error', error: { message } });
+      expect(fake.stats().requests.at(-1)!.status).toBe(400);
+    });
+
+    it('leaves non-strict schemas alone', () => {
+      expect(strictSchemaProblem({ response_format: { type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object', properties: { a: {} } } } } })).toBeNull();
+    });
+  });
+
+  it('with a context limit, a longer prompt loses its beginning and the reply is prose, not JSON', async () => {
+    fake.setContextTokens(Math.ceil(PROMPT.length / 4) - 20);
+    const ask = () =>
+      client.chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: PROMPT }],
+        response_format: { type: 'json_schema', json_schema: { name: 'cited_answer', schema: CITED_SCHEMA } },
+      });
+    const cut = (await ask()).choices[0].message.content!;
+    expect(() => JSON.parse(cut)).toThrow();
+    expect(cut).toMatch(/^These records discuss/);
+    fake.setContextTokens(Math.ceil(PROMPT.length / 4) + 20);
+    expect(JSON.parse((await ask()).choices[0].message.content!).claims).toHaveLength(1);
+    expect(fake.stats().requests.map((r) => r.truncated)).toEqual([true, false]);
+    await admin('/__context', { method: 'POST', body: JSON.stringify({ tokens: 10 }) });
+    const tiny = (await ask()).choices[0].message.content!;
+    expect(() => JSON.parse(tiny)).toThrow();
+    fake.reset();
+    expect(JSON.parse((await ask()).choices[0].message.content!).claims).toHaveLength(1);
   });
 
   it('parses fenced records only when both fences carry the same nonce', () => {

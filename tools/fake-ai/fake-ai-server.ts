@@ -9,9 +9,18 @@
  * malformed_json (broken JSON; once by default, then good), fabricated_pmid, citation_out_of_range,
  * quote_not_in_source, misrepresent_claims (adds claims that quote a record verbatim but say more than it: a number it
  * does not state, a 'proven cure', its finding turned into its opposite), judge_rejects (the support judge answers
- * not_supported for every claim). The support judge (schema with "verdicts") answers supported when every content word
+ * not_supported for every claim), insufficient_quota (OpenAI's real 429 "You exceeded your current quota" body, no
+ * Retry-After), rejects_temperature (a reasoning model: a request carrying `temperature` other than 1 gets OpenAI's real
+ * 400 'unsupported_value' body; requests without it are answered). Real bodies and where they were seen: FIXTURES.md.
+ * The support judge (schema with "verdicts") answers supported when every content word
  * of a claim is in its quotes, partially_supported otherwise. GET /__stats counts calls (and `bySchema`, per json_schema name); POST /__reset clears faults
  * and counts; POST /__delay {"ms": n} holds every chat reply n ms (0 turns it off).
+ *
+ * Like real servers: a json_schema request with `strict: true` is validated as OpenAI validates it (every object needs
+ * `additionalProperties: false` and every property in `required`; the root is an object) and refused with OpenAI's 400
+ * otherwise. With a context limit (`contextTokens`, POST /__context {"tokens": n}, FAKE_AI_CONTEXT_TOKENS) a prompt
+ * longer than it (about 4 characters a token) loses its beginning, as Ollama's OpenAI-compatible endpoint does
+ * silently: the model then never saw its instructions and answers in prose, not JSON.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +36,8 @@ export const FAKE_AI_FAULTS = [
   'quote_not_in_source',
   'misrepresent_claims',
   'judge_rejects',
+  'insufficient_quota',
+  'rejects_temperature',
 ] as const;
 export type FakeAiFault = (typeof FAKE_AI_FAULTS)[number];
 
@@ -48,6 +59,14 @@ export interface FakeAiRequestLog {
   responseFormat: 'json_schema' | 'json_object' | 'none';
   fault: FakeAiFault | null;
   status: number;
+  /** The temperature sent, or null when the request carried none. */
+  temperature: number | null;
+  /** True when the prompt was over the context limit and lost its beginning. */
+  truncated: boolean;
+  /** The json_schema name ('none' without one). */
+  schema: string;
+  /** The prompt's size as the context limit counts it (fakeTokens of the messages' text). */
+  promptTokens: number;
 }
 
 export interface FakeAiStats {
@@ -67,6 +86,8 @@ export interface FakeAiOptions {
   models?: string[];
   /** Hold every chat reply this long (ms). */
   delayMs?: number;
+  /** The model's context window: longer prompts lose their beginning (as Ollama's). Unset: no limit. */
+  contextTokens?: number | null;
 }
 
 export interface FakeAi {
@@ -75,6 +96,8 @@ export interface FakeAi {
   port: number;
   setFault(setting: FakeAiFaultSetting | null): void;
   setDelay(ms: number): void;
+  /** Null: no context limit. */
+  setContextTokens(tokens: number | null): void;
   stats(): FakeAiStats;
   reset(): void;
   close(): Promise<void>;
@@ -86,16 +109,47 @@ interface ChatRequest {
   messages?: Message[];
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
-  response_format?: { type: string; json_schema?: { name?: string; schema?: JsonSchema } };
+  temperature?: number | null;
+  response_format?: { type: string; json_schema?: { name?: string; schema?: JsonSchema; strict?: boolean | null } };
 }
 interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: unknown;
   items?: JsonSchema;
   enum?: unknown[];
   minimum?: number;
   anyOf?: JsonSchema[];
+  $defs?: Record<string, JsonSchema>;
+  definitions?: Record<string, JsonSchema>;
 }
+
+/** OpenAI's 429 for a spent quota, verbatim (FIXTURES.md). */
+export const INSUFFICIENT_QUOTA_BODY = {
+  error: {
+    message:
+      'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+    type: 'insufficient_quota',
+    param: null,
+    code: 'insufficient_quota',
+  },
+};
+
+/** OpenAI's 400 when an o-series or gpt-5 model gets a temperature other than its default (FIXTURES.md). */
+export function unsupportedTemperatureBody(value: number) {
+  return {
+    error: {
+      message: `Unsupported value: 'temperature' does not support ${value} with this model. Only the default (1) value is supported.`,
+      type: 'invalid_request_error',
+      param: 'temperature',
+      code: 'unsupported_value',
+    },
+  };
+}
+
+/** Tokens of a prompt as the fake counts them: about 4 characters each. */
+export const fakeTokens = (text: string) => Math.ceil(text.length / 4);
 
 const QUESTION_FENCE = /^==== QUESTION BEGIN ([A-Za-z0-9]+) ====\n([\s\S]*?)\n==== QUESTION END \1 ====$/m;
 /** The asker's question: fenced (answer-prompt.ts fenceQuestion), or on a 'Question: ' line in older prompts. */
@@ -118,6 +172,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
   let stats: FakeAiStats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
   const models = options.models ?? ['fake-model', 'fake-model-fast'];
   let delayMs = options.delayMs ?? 0;
+  let contextTokens = options.contextTokens ?? null;
 
   const server = http.createServer(async (req, res) => {
     try {
@@ -127,11 +182,17 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
       if (url.pathname === '/__reset' && req.method === 'POST') {
         stats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
         setFault(null);
+        contextTokens = options.contextTokens ?? null;
         return json(res, 200, { ok: true });
       }
       if (url.pathname === '/__delay' && req.method === 'POST') {
         delayMs = Math.max(0, Number((JSON.parse(body || '{}') as { ms?: number }).ms ?? 0));
         return json(res, 200, { delayMs });
+      }
+      if (url.pathname === '/__context' && req.method === 'POST') {
+        const tokens = (JSON.parse(body || '{}') as { tokens?: number | null }).tokens;
+        contextTokens = tokens ? Math.max(1, Number(tokens)) : null;
+        return json(res, 200, { contextTokens });
       }
       if (url.pathname === '/__faults') {
         setFault(req.method === 'DELETE' ? null : (JSON.parse(body || 'null') as FakeAiFaultSetting | null));
@@ -162,6 +223,10 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
           responseFormat: (request.response_format?.type as FakeAiRequestLog['responseFormat']) ?? 'none',
           fault: active?.fault ?? null,
           status: 200,
+          temperature: typeof request.temperature === 'number' ? request.temperature : null,
+          truncated: false,
+          schema: schemaName,
+          promptTokens: Array.isArray(request.messages) ? fakeTokens((request.messages as Message[]).map(text).join('\n')) : 0,
         };
         stats.requests.push(log);
         const fail = (status: number, message: string, code: string, headers: Record<string, string> = {}) => {
@@ -174,7 +239,20 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
           if (active.retryAfterMs !== undefined) headers['retry-after-ms'] = String(active.retryAfterMs);
           return fail(429, 'Rate limit reached', 'rate_limit_exceeded', headers);
         }
+        if (active?.fault === 'insufficient_quota') {
+          log.status = 429;
+          return json(res, 429, INSUFFICIENT_QUOTA_BODY);
+        }
         if (active?.fault === 'server_error') return fail(500, 'The server had an error', 'server_error');
+        if (active?.fault === 'rejects_temperature' && typeof request.temperature === 'number' && request.temperature !== 1) {
+          log.status = 400;
+          return json(res, 400, unsupportedTemperatureBody(request.temperature));
+        }
+        const schemaProblem = strictSchemaProblem(request);
+        if (schemaProblem) {
+          log.status = 400;
+          return json(res, 400, { error: { message: schemaProblem, type: 'invalid_request_error', param: 'response_format', code: null } });
+        }
         if (active?.fault === 'stall') {
           await new Promise((resolve) => setTimeout(resolve, active.stallMs ?? 600_000).unref());
           if (res.destroyed) return;
@@ -184,7 +262,9 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
           if (res.destroyed) return;
         }
         if (!request.model || !Array.isArray(request.messages)) return fail(400, 'model and messages are required', 'invalid_request');
-        const content = replyContent(request, active?.fault ?? null);
+        const prompt = (request.messages as Message[]).map(text).join('\n');
+        log.truncated = contextTokens !== null && log.promptTokens > contextTokens;
+        const content = log.truncated ? uninstructedReply(prompt.slice(prompt.length - contextTokens! * 4)) : replyContent(request, active?.fault ?? null);
         const usage = {
           prompt_tokens: Math.ceil(JSON.stringify(request.messages).length / 4),
           completion_tokens: Math.ceil(content.length / 4),
@@ -221,10 +301,14 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
         setDelay: (ms: number) => {
           delayMs = Math.max(0, ms);
         },
+        setContextTokens: (tokens: number | null) => {
+          contextTokens = tokens;
+        },
         stats: () => structuredClone(stats),
         reset: () => {
           stats = { chatCompletions: 0, models: 0, bySchema: {}, requests: [] };
           setFault(null);
+          contextTokens = options.contextTokens ?? null;
         },
         close: () =>
           new Promise<void>((done) => {
@@ -272,6 +356,67 @@ function stream(
 }
 
 const text = (m: Message) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''));
+
+/**
+ * What a model says when the start of its prompt (the instructions, the question) was cut away: it carries on from the
+ * records it can see, in prose. Not JSON, whatever the request asked for.
+ */
+function uninstructedReply(visibleTail: string): string {
+  const sentence = /[A-Z][^.!?\n]{20,200}[.!?]/.exec(visibleTail)?.[0] ?? 'the studies above';
+  return `These records discuss several findings. For example: ${sentence} Let me know if you would like a summary of the other studies.`;
+}
+
+/** Python's repr of the path tuple OpenAI prints ("()", "('properties', 'claims', 'items')"). */
+function contextOf(path: ReadonlyArray<string | number>): string {
+  const parts = path.map((p) => (typeof p === 'number' ? String(p) : `'${p}'`));
+  return parts.length === 1 ? `(${parts[0]},)` : `(${parts.join(', ')})`;
+}
+
+/**
+ * OpenAI's strict structured-output checks of a json_schema request, with its messages (FIXTURES.md): the root is an
+ * object; every object has `additionalProperties: false` and lists every property, and only those, in `required`.
+ * Null when the request passes (or is not strict json_schema).
+ */
+export function strictSchemaProblem(request: Pick<ChatRequest, 'response_format'>): string | null {
+  const format = request.response_format;
+  if (format?.type !== 'json_schema' || format.json_schema?.strict !== true) return null;
+  const name = format.json_schema.name ?? '';
+  const prefix = `Invalid schema for response_format '${name}': `;
+  const root = format.json_schema.schema ?? {};
+  const rootType = Array.isArray(root.type) ? root.type.join('|') : root.type;
+  if (rootType !== 'object') return `${prefix}schema must be a JSON Schema of 'type: "object"', got 'type: "${rootType ?? 'None'}"'.`;
+  const visit = (schema: JsonSchema, path: Array<string | number>): string | null => {
+    const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+    if (types.includes('object') || schema.properties) {
+      const keys = Object.keys(schema.properties ?? {});
+      if (schema.additionalProperties !== false) {
+        return `${prefix}In context=${contextOf(path)}, 'additionalProperties' is required to be supplied and to be false.`;
+      }
+      const required = Array.isArray(schema.required) ? schema.required : null;
+      const missing = keys.find((k) => !required?.includes(k));
+      if (!required || missing !== undefined) {
+        return `${prefix}In context=${contextOf(path)}, 'required' is required to be supplied and to be an array including every key in properties.${missing !== undefined ? ` Missing '${missing}'.` : ''}`;
+      }
+      const extra = required.find((k) => !keys.includes(k));
+      if (extra !== undefined) {
+        return `${prefix}In context=${contextOf(path)}, 'required' is required to be supplied and to be an array including every key in properties. Extra required key '${extra}' supplied.`;
+      }
+    }
+    const children: Array<[JsonSchema, Array<string | number>]> = [
+      ...Object.entries(schema.properties ?? {}).map(([k, v]): [JsonSchema, Array<string | number>] => [v, [...path, 'properties', k]]),
+      ...(schema.items ? [[schema.items, [...path, 'items']] as [JsonSchema, Array<string | number>]] : []),
+      ...(schema.anyOf ?? []).map((v, i): [JsonSchema, Array<string | number>] => [v, [...path, 'anyOf', i]]),
+      ...Object.entries(schema.$defs ?? {}).map(([k, v]): [JsonSchema, Array<string | number>] => [v, [...path, '$defs', k]]),
+      ...Object.entries(schema.definitions ?? {}).map(([k, v]): [JsonSchema, Array<string | number>] => [v, [...path, 'definitions', k]]),
+    ];
+    for (const [child, at] of children) {
+      const problem = visit(child, at);
+      if (problem) return problem;
+    }
+    return null;
+  };
+  return visit(root, []);
+}
 
 function replyContent(request: ChatRequest, fault: FakeAiFault | null): string {
   if (fault === 'malformed_json') return '{"insufficient_evidence": false, "claims": [{"text": "unterminated';

@@ -50,7 +50,7 @@ const OWN_WORDS = 'the source rates its own evidence as low certainty';
 
 describe('a generated AI answer: certainty, withheld statements, links', () => {
   it('shows the certainty grade with its reasons in words', () => {
-    render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...details, grade: 'low', grade_reasons: [SMALL, OWN_WORDS] }} />);
+    render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...details, grade: 'low', grade_reasons: ['Starts high: randomised controlled trial', SMALL, OWN_WORDS] }} />);
     expect(screen.getByTestId('evidence-certainty')).toHaveTextContent(`Evidence certainty: Low — ${SMALL}; ${OWN_WORDS}`);
   });
 

@@ -5,7 +5,7 @@ import {
   AI_PROFILE_FIELD_LABELS,
   AiTexts,
   Messages,
-  EVIDENCE_GRADE_LABELS,
+  certaintyLabel,
   EVIDENCE_LEVEL_LABELS,
   RETRACTION_STATUS_LABELS,
   RULES_ONLY_NOTE,
@@ -57,10 +57,11 @@ export function RetractionBadge({ status }: { status: RetractionStatus }) {
  * words; the grade alone for answers made before the rating had reasons. AI answers and deep research reports.
  */
 export function CertaintyLine({ grade, reasons }: { grade: EvidenceGrade; reasons?: readonly string[] }) {
+  const [label, ...why] = certaintyLabel({ grade, reasons: reasons ?? [] }).split(' — ');
   return (
     <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="evidence-certainty">
-      {AiUiTexts.certainty}: <strong>{EVIDENCE_GRADE_LABELS[grade] ?? grade}</strong>
-      {reasons && reasons.length > 0 ? ` — ${reasons.join('; ')}` : ''}
+      {AiUiTexts.certainty}: <strong>{label}</strong>
+      {why.length > 0 ? ` — ${why.join(' — ')}` : ''}
     </Typography.Paragraph>
   );
 }

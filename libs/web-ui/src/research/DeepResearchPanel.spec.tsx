@@ -26,7 +26,7 @@ const report = (over: Partial<ResearchReport> = {}): ResearchReport => ({
   partial: false,
   partialReason: null,
   withheldClaims: 1,
-  certainty: { grade: 'low', reasons: ['small sample (40 participants)', 'the source rates its own evidence as low certainty'] },
+  certainty: { grade: 'low', reasons: ['Starts high: randomised controlled trial', 'small sample (40 participants)', 'the source rates its own evidence as low certainty'] },
   support_check: 'rules_and_judge',
   markdown: '',
   generatedAt: '2026-03-04T10:00:00.000Z',

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { AiContextFit } from '@cqa/contracts';
 import type { AiMessage } from '../provider/ai-provider';
 import type { LiteratureRecord } from '../literature/literature-record';
+import { citedAnswerSchema } from './cited-answer.schema';
+import { fitRecords } from './prompt-fit';
 
 /**
  * The text of a record that the model sees and quotes are checked against: title, blank line, abstract.
@@ -42,6 +45,35 @@ export interface AnswerPromptInput {
   patientContext?: readonly string[];
   /** Fixed only in tests. */
   nonce?: string;
+  /**
+   * AI_CONTEXT_TOKENS: the records are fitted into the model's context (dropped from the end, then long texts
+   * shortened; the instructions and the question are never cut). Null or absent: every record as it is.
+   */
+  contextTokens?: number | null;
+}
+
+/** The prompt, and what fitting it into AI_CONTEXT_TOKENS left out (null when nothing was). */
+export function fitAnswerPrompt(input: AnswerPromptInput): { messages: AiMessage[]; fit: AiContextFit | null } {
+  const nonce = input.nonce ?? randomBytes(8).toString('hex');
+  const fitted = fitRecords({
+    records: input.records,
+    render: (records) => renderAnswerPrompt({ ...input, records, nonce }),
+    contextTokens: input.contextTokens ?? null,
+    schema: citedAnswerSchema,
+  });
+  const changed = fitted.dropped.length > 0 || fitted.shortened.length > 0;
+  return {
+    messages: fitted.messages,
+    fit: changed
+      ? {
+          context_tokens: input.contextTokens!,
+          records_sent: fitted.records.length,
+          records_given: input.records.length,
+          dropped: fitted.dropped,
+          shortened: fitted.shortened,
+        }
+      : null,
+  };
 }
 
 const SYSTEM_PROMPT = [
@@ -60,7 +92,11 @@ const SYSTEM_PROMPT = [
 ].join('\n');
 
 export function buildAnswerPrompt(input: AnswerPromptInput): AiMessage[] {
-  const nonce = input.nonce ?? randomBytes(8).toString('hex');
+  return fitAnswerPrompt(input).messages;
+}
+
+function renderAnswerPrompt(input: AnswerPromptInput & { nonce: string }): AiMessage[] {
+  const nonce = input.nonce;
   const fenced = input.records.map((record, i) => fenceRecord(record, i + 1, nonce)).join('\n\n');
   const context = input.patientContext?.length
     ? `\nPatient context (shared with consent):\n${input.patientContext.map((line) => `- ${line}`).join('\n')}\n`

@@ -1,13 +1,20 @@
-import { aiTokens } from '../../../common/metrics/metrics';
+import { aiProviderErrors, aiTokens } from '../../../common/metrics/metrics';
+import { APIError } from 'openai';
 import { z } from 'zod';
-import { FakeAi, startFakeAi } from '../../../../../../tools/fake-ai/fake-ai-server';
+import { FakeAi, startFakeAi, strictSchemaProblem } from '../../../../../../tools/fake-ai/fake-ai-server';
 import { AiConfig, AiStructuredOutputMode, isAiConfigured, loadAiConfig } from '../../../config/ai-config';
 import { buildAnswerPrompt } from '../citations/answer-prompt';
 import { citedAnswerSchema } from '../citations/cited-answer.schema';
 import { verifyAnswer } from '../citations/citation-verifier';
 import { LiteratureRecord, recordIdKeys } from '../literature/literature-record';
-import { AiAuthError, AiBadOutputError, AiNotConfiguredError, AiRateLimitedError, AiUpstreamError, retryAfterMs } from './ai-errors';
-import { AiProvider } from './ai-provider';
+import {
+  AiAuthError, AiBadOutputError, AiNotConfiguredError, AiQuotaExhaustedError, AiRateLimitedError, AiUnsupportedParameterError, AiUpstreamError,
+  retryAfterMs,
+} from './ai-errors';
+import { AiProvider, toAiError, toJsonSchema, unsupportedParameter } from './ai-provider';
+import type { AiProviderStatus } from './ai-provider-status';
+import { CITED_ANSWER_SCHEMA_NAME } from '../citations/cited-answer.schema';
+import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../citations/support-judge';
 import { estimateCostUsd } from './ai-pricing';
 
 const RECORDS: LiteratureRecord[] = [
@@ -51,6 +58,9 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     timeoutMs: 5000,
     structuredOutput: 'json_schema',
     supportJudge: true,
+    temperature: null,
+    contextTokens: null,
+    rateLimitMaxDelays: 10,
     prices: { 'fake-model': { inputPerMTok: 1, outputPerMTok: 2 } },
     ...over,
   });
@@ -132,6 +142,90 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     fake.setFault({ fault: 'rate_limit', retryAfterSeconds: 7, retryAfterMs: 1500 });
     const error = await new AiProvider(config()).generateStructured(citedAnswerSchema, prompt()).catch((e) => e);
     expect(error.retryAfterMs).toBe(1500);
+  });
+
+  const errorCount = async (kind: string) => (await aiProviderErrors.get()).values.find((v) => v.labels.kind === kind)?.value ?? 0;
+  const recordingStatus = () => {
+    const calls: string[] = [];
+    const status: AiProviderStatus = {
+      quotaExhausted: async () => void calls.push('quota_exhausted'),
+      succeeded: async () => void calls.push('succeeded'),
+      read: async () => null,
+    };
+    return { calls, status };
+  };
+
+  it("maps OpenAI's insufficient_quota 429 to a non-retryable AiQuotaExhaustedError, counts and reports it", async () => {
+    fake.setFault({ fault: 'insufficient_quota', times: 1 });
+    const before = await errorCount('quota_exhausted');
+    const { calls, status } = recordingStatus();
+    const provider = new AiProvider(config(), { status });
+    const error = await provider.generateStructured(citedAnswerSchema, prompt()).catch((e) => e);
+    expect(error).toBeInstanceOf(AiQuotaExhaustedError);
+    expect(error).not.toBeInstanceOf(AiRateLimitedError);
+    expect(error).toMatchObject({ message: 'AI provider quota exhausted', retryable: false });
+    expect(fake.stats().chatCompletions).toBe(1);
+    expect(await errorCount('quota_exhausted')).toBe(before + 1);
+    expect(calls).toEqual(['quota_exhausted']);
+    // The next call that answers clears the report.
+    await provider.generateStructured(citedAnswerSchema, prompt());
+    expect(calls).toEqual(['quota_exhausted', 'succeeded']);
+  });
+
+  it('counts a rate limit as rate_limited', async () => {
+    fake.setFault({ fault: 'rate_limit', times: 1 });
+    const before = await errorCount('rate_limited');
+    await expect(new AiProvider(config()).generateStructured(citedAnswerSchema, prompt())).rejects.toBeInstanceOf(AiRateLimitedError);
+    expect(await errorCount('rate_limited')).toBe(before + 1);
+  });
+
+  it('sends no temperature unless one is configured', async () => {
+    await new AiProvider(config()).generateStructured(citedAnswerSchema, prompt());
+    await new AiProvider(config({ temperature: 0.2 })).generateStructured(citedAnswerSchema, prompt());
+    expect(fake.stats().requests.map((r) => r.temperature)).toEqual([null, 0.2]);
+  });
+
+  it('retries once without a temperature the model refuses, and never sends it to that model again', async () => {
+    fake.setFault({ fault: 'rejects_temperature' });
+    const before = await errorCount('unsupported_parameter');
+    const provider = new AiProvider(config({ temperature: 0 }));
+    const first = await provider.generateStructured(citedAnswerSchema, prompt(), { schemaName: CITED_ANSWER_SCHEMA_NAME });
+    expect(first.value.claims.length).toBeGreaterThan(0);
+    expect(fake.stats().requests.map((r) => [r.status, r.temperature])).toEqual([[400, 0], [200, null]]);
+    expect(provider.refusedParameters('fake-model')).toEqual(['temperature']);
+    expect(await errorCount('unsupported_parameter')).toBe(before + 1);
+    await provider.generateStructured(citedAnswerSchema, prompt());
+    expect(fake.stats().requests.slice(2).map((r) => [r.status, r.temperature])).toEqual([[200, null]]);
+    // Another model is asked with it until it refuses too.
+    await provider.generateStructured(judgeReplySchema, [{ role: 'user', content: 'judge' }], { model: 'fast', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
+    expect(fake.stats().requests.slice(3).map((r) => [r.model, r.status, r.temperature])).toEqual([['fake-model-fast', 400, 0], ['fake-model-fast', 200, null]]);
+  });
+
+  it('does not drop a parameter the request needs, and names the refused one', () => {
+    const refusal = (body: object) => toAiError(APIError.generate(400, { error: body }, undefined, new Headers()));
+    const maxTokens = refusal({
+      message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      type: 'invalid_request_error',
+      param: 'max_tokens',
+      code: 'unsupported_parameter',
+    });
+    expect(maxTokens).toBeInstanceOf(AiUnsupportedParameterError);
+    expect(maxTokens).toMatchObject({ param: 'max_tokens', retryable: false });
+    expect(unsupportedParameter({ code: null, param: null, message: "400 Unsupported parameter: 'top_p' is not supported with this model." })).toBe('top_p');
+    expect(unsupportedParameter({ code: 'unsupported_value', param: 'temperature', message: 'whatever' })).toBe('temperature');
+    expect(unsupportedParameter({ code: null, param: 'model', message: 'The model `x` does not exist' })).toBeNull();
+    expect(refusal({ message: 'bad', type: 'invalid_request_error', param: null, code: null })).toBeInstanceOf(AiUpstreamError);
+  });
+
+  it('sends json_schema requests that pass strict validation (every object closed, every property required)', async () => {
+    for (const [schema, name] of [[citedAnswerSchema, CITED_ANSWER_SCHEMA_NAME], [judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME]] as const) {
+      expect(strictSchemaProblem({ response_format: { type: 'json_schema', json_schema: { name, schema: toJsonSchema(schema), strict: true } } })).toBeNull();
+    }
+    // A schema with an optional field is one OpenAI refuses: the fake says so as OpenAI does.
+    const optional = z.object({ a: z.string(), b: z.string().optional() });
+    const error = await new AiProvider(config()).generateStructured(optional, [{ role: 'user', content: 'x' }], { schemaName: 'opt' }).catch((e) => e);
+    expect(error).toBeInstanceOf(AiUpstreamError);
+    expect(error.message).toContain("Invalid schema for response_format 'opt': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'b'.");
   });
 
   it('maps 401 (fault or wrong key) to AiAuthError, not retryable', async () => {

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiProfileField, aiProfileContext, AiRunTimings, JobName,
+  AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiContextFit, AiProfileField, aiProfileContext, aiRateLimitGaveUpMessage, AiRunTimings, JobName,
 } from '@cqa/contracts';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { LITERATURE_CLIENTS, type LiteratureClients } from '../../ai/ai.module';
-import { buildAnswerPrompt } from '../../ai/citations/answer-prompt';
+import { fitAnswerPrompt } from '../../ai/citations/answer-prompt';
 import { verifyAnswer } from '../../ai/citations/citation-verifier';
 import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
 import { CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema } from '../../ai/citations/cited-answer.schema';
@@ -74,8 +74,14 @@ export class AiAnswerProcessor {
       const timings = totals(clock, started);
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof AiRateLimitedError && token) {
-        // Waiting out a provider's rate limit spends no attempt.
-        await this.runs.requeue(runId, null);
+        // Waiting out a provider's rate limit spends no attempt, but only so many times in a row.
+        const waits = Number((await this.runs.run(runId))?.rate_limit_waits ?? 0);
+        if (waits >= this.config.ai.rateLimitMaxDelays) {
+          const reason = aiRateLimitGaveUpMessage(waits);
+          await this.runs.fail(runId, reason, timings);
+          throw new UnrecoverableError(reason);
+        }
+        await this.runs.requeueForRateLimit(runId);
         await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? DEFAULT_RATE_LIMIT_DELAY_MS), token);
         throw new DelayedError();
       }
@@ -119,12 +125,21 @@ export class AiAnswerProcessor {
     t = Date.now();
     let model = this.provider.modelName('main') ?? 'unknown';
     let answer = { insufficient_evidence: true, claims: [] as Array<{ text: string; citations: number[]; quotes: Array<{ source: number; text: string }> }> };
+    let contextFit: AiContextFit | null = null;
     if (numbered.length > 0) {
-      const result = await this.provider.generateStructured(
-        citedAnswerSchema,
-        buildAnswerPrompt({ question: question.question_text, records: numbered, patientContext: context.lines }),
-        { model: 'main', signal, schemaName: CITED_ANSWER_SCHEMA_NAME },
-      );
+      const prompt = fitAnswerPrompt({
+        question: question.question_text, records: numbered, patientContext: context.lines, contextTokens: this.config.ai.contextTokens,
+      });
+      contextFit = prompt.fit;
+      if (contextFit) {
+        this.logger.warn({
+          runId, recordsSent: contextFit.records_sent, recordsGiven: contextFit.records_given, dropped: contextFit.dropped.length,
+          shortened: contextFit.shortened.length, contextTokens: contextFit.context_tokens, msg: 'AI answer prompt fitted into AI_CONTEXT_TOKENS',
+        });
+      }
+      const result = await this.provider.generateStructured(citedAnswerSchema, prompt.messages, {
+        model: 'main', signal, schemaName: CITED_ANSWER_SCHEMA_NAME,
+      });
       model = result.model;
       answer = result.value;
       await this.runs.addUsage(runId, { model: result.model, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
@@ -159,6 +174,7 @@ export class AiAnswerProcessor {
       support_check: verified.supportCheck,
       excluded_sources: verified.excludedSources,
       profile_fields_used: context.fieldsUsed,
+      ...(contextFit ? { context_fit: contextFit } : {}),
     };
     const outcome = await this.runs.publish({
       runId, questionId: Number(question.id), markdown: verified.markdown, sourceLines: verified.sourceLines, searchMethod: SEARCH_METHOD, details,

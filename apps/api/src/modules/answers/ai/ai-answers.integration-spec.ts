@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { getQueueToken } from '@nestjs/bullmq';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, QuestionDetail, QueueName,
+  AI_NOT_CONFIGURED_MESSAGE, AI_QUOTA_EXHAUSTED_MESSAGE, aiAnswerJobId, aiRateLimitGaveUpMessage, AiRunListResponse, AiRunView, AiSettings, AiTexts,
+  ClaimCheckView, JobName, QuestionDetail, QueueName,
 } from '@cqa/contracts';
 import type { Job, Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -191,6 +192,102 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     const job = (await queue.getJob(aiAnswerJobId(started.id))) as Job;
     expect(job.attemptsMade).toBeLessThanOrEqual(1);
     expect(job.failedReason ?? '').toBe('');
+  });
+
+  /** The worker again, with other settings, for one test; put back as it was after. */
+  const withWorker = async (env: Record<string, string>, body: () => Promise<void>) => {
+    await worker!.close();
+    worker = await startTestWorker({ ...fakes.env, AI_PHI_ALLOWED: 'true', ...env });
+    try {
+      await body();
+    } finally {
+      await worker.close();
+      worker = await startTestWorker({ ...fakes.env, AI_PHI_ALLOWED: 'true' });
+    }
+  };
+  const health = async () => (await call<{ status: string; ai: string; ai_detail?: { reason: string; since: string } }>(api, 'GET', '/api/health')).body;
+
+  it("fails at once on OpenAI's insufficient_quota 429 (no waiting, no retry), shows it to admins, in /api/health and the metrics", async () => {
+    const id = await ask(admin.token);
+    fakes.ai.setFault({ fault: 'insufficient_quota' });
+    const { body: started } = await generate(id);
+    const run = (await finishedRun(api, admin.token, id, 10_000))!;
+    expect(run).toMatchObject({ status: 'failed', error: AI_QUOTA_EXHAUSTED_MESSAGE });
+    const job = (await queue.getJob(aiAnswerJobId(started.id)))!;
+    await waitFor(() => job.getState(), (s) => s === 'failed', 5000);
+    const failed = (await queue.getJob(aiAnswerJobId(started.id)))!;
+    expect(failed).toMatchObject({ failedReason: AI_QUOTA_EXHAUSTED_MESSAGE, attemptsMade: 1 });
+    expect(fakes.ai.stats().requests.map((r) => r.status)).toEqual([429]);
+    // The AI runs view's error column.
+    const rows = (await call<AiRunListResponse>(api, 'GET', '/api/admin/ai-runs?page=1', { token: admin.token })).body.items;
+    expect(rows.find((r) => r.id === run.id)).toMatchObject({ status: 'failed', error: AI_QUOTA_EXHAUSTED_MESSAGE });
+    // Health reports it, and still passes: the app works without AI.
+    expect(await health()).toMatchObject({ status: 'ok', ai: 'quota_exhausted', ai_detail: { reason: AI_QUOTA_EXHAUSTED_MESSAGE, since: expect.any(String) } });
+    const metrics = await call<string>(api, 'GET', '/api/metrics', { token: admin.token });
+    expect(String(metrics.body)).toMatch(/cqa_ai_provider_errors_total\{kind="quota_exhausted",model="fake-model"\} [1-9]/);
+    // Topped up: the next run succeeds and health says configured again.
+    fakes.ai.setFault(null);
+    await generate(id);
+    expect((await finishedRun(api, admin.token, id))!.status).toBe('succeeded');
+    expect(await health()).toMatchObject({ status: 'ok', ai: 'configured' });
+    expect((await health()).ai_detail).toBeUndefined();
+  });
+
+  it('gives up after AI_RATE_LIMIT_MAX_DELAYS consecutive 429 waits, with the reason', async () => {
+    await withWorker({ AI_RATE_LIMIT_MAX_DELAYS: '2' }, async () => {
+      const id = await ask(admin.token);
+      fakes.ai.setFault({ fault: 'rate_limit', retryAfterSeconds: 1, retryAfterMs: 100 });
+      const { body: started } = await generate(id);
+      const run = (await finishedRun(api, admin.token, id, 15_000))!;
+      expect(run).toMatchObject({ status: 'failed', error: aiRateLimitGaveUpMessage(2) });
+      expect(aiRateLimitGaveUpMessage(2)).toBe('AI provider rate limit: gave up after 2 waits');
+      expect(fakes.ai.stats().requests.map((r) => r.status)).toEqual([429, 429, 429]);
+      const job = (await queue.getJob(aiAnswerJobId(started.id)))!;
+      await waitFor(() => job.getState(), (s) => s === 'failed', 5000);
+      expect((await queue.getJob(aiAnswerJobId(started.id)))!.failedReason).toBe(aiRateLimitGaveUpMessage(2));
+      const [row] = (await ds.query('SELECT rate_limit_waits FROM ai_runs WHERE id = ?', [run.id])) as Array<{ rate_limit_waits: number }>;
+      expect(Number(row.rate_limit_waits)).toBe(2);
+
+      // Waits are counted in a row: two 429s, an answer, then the judge's 429 twice more still publishes.
+      fakes.ai.reset();
+      fakes.ai.setFault({ fault: 'rate_limit', times: 2, retryAfterSeconds: 1, retryAfterMs: 100 });
+      const again = await ask(admin.token);
+      await generate(again);
+      const calm = (await finishedRun(api, admin.token, again, 15_000))!;
+      expect(calm.status).toBe('succeeded');
+      const [reset] = (await ds.query('SELECT rate_limit_waits FROM ai_runs WHERE id = ?', [calm.id])) as Array<{ rate_limit_waits: number }>;
+      expect(Number(reset.rate_limit_waits)).toBe(0);
+    });
+  });
+
+  it("fits the prompt into AI_CONTEXT_TOKENS (a model that drops a long prompt's beginning, as Ollama does) and records what it left out", async () => {
+    // The fixture question's whole prompt, as the fake counts it.
+    const probe = await ask(admin.token);
+    await generate(probe);
+    expect((await finishedRun(api, admin.token, probe))!.status).toBe('succeeded');
+    const whole = fakes.ai.stats().requests.find((r) => r.schema === 'cited_answer')!.promptTokens;
+    const context = Math.ceil(whole * 0.8);
+    fakes.ai.reset();
+    fakes.ai.setContextTokens(context);
+    try {
+      await withWorker({ AI_CONTEXT_TOKENS: String(context) }, async () => {
+        const id = await ask(admin.token);
+        await generate(id);
+        const run = (await finishedRun(api, admin.token, id))!;
+        expect(run.status).toBe('succeeded');
+        expect(fakes.ai.stats().requests.filter((r) => r.truncated)).toEqual([]);
+        const details = (await detail(id)).answers.ai[0].ai_details!;
+        expect(details.status).toBe('answered');
+        const fit = details.context_fit!;
+        expect(fit).toMatchObject({ context_tokens: context, records_given: expect.any(Number) });
+        expect(fit.dropped.length + fit.shortened.length).toBeGreaterThan(0);
+        expect(fit.records_sent).toBe(fit.records_given - fit.dropped.length);
+        // Nothing it left out is cited.
+        for (const source of details.sources) expect(fit.dropped).not.toContain(source.number);
+      });
+    } finally {
+      fakes.ai.setContextTokens(null);
+    }
   });
 
   it('fails a 401 once, without retrying, with its reason for admins and the failure text for patients', async () => {

@@ -32,6 +32,7 @@ export interface AiRunRow {
   answer_id: string | null;
   timings: unknown;
   attempts: number;
+  rate_limit_waits: number;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
@@ -172,6 +173,14 @@ export class AiRunsRepository {
     await this.ds.query("UPDATE ai_runs SET status = 'queued', stage = 'queued', done_steps = 0, error = ? WHERE id = ? AND status <> 'succeeded'", [note, id]);
   }
 
+  /** Back in the queue to wait out a 429: one more consecutive wait. */
+  async requeueForRateLimit(id: number): Promise<void> {
+    await this.ds.query(
+      "UPDATE ai_runs SET status = 'queued', stage = 'queued', done_steps = 0, error = NULL, rate_limit_waits = rate_limit_waits + 1 WHERE id = ? AND status <> 'succeeded'",
+      [id],
+    );
+  }
+
   async fail(id: number, message: string, timings: AiRunTimings | null = null): Promise<void> {
     await this.ds.query(
       "UPDATE ai_runs SET status = 'failed', error = ?, finished_at = NOW(3), timings = COALESCE(?, timings) WHERE id = ? AND status <> 'succeeded'",
@@ -179,12 +188,14 @@ export class AiRunsRepository {
     );
   }
 
-  /** Tokens and cost add up over attempts: a retried call was paid for too. */
-  /** `model` null: the call (the support judge's) adds its tokens and cost without renaming the run's answering model. */
+  /**
+   * Tokens and cost add up over attempts: a retried call was paid for too. `model` null: the call (the support judge's)
+   * adds its tokens and cost without renaming the run's answering model. A call that answered ends a run of 429 waits.
+   */
   async addUsage(id: number, usage: { model: string | null; promptTokens: number; completionTokens: number; costUsd: number | null }): Promise<void> {
     await this.ds.query(
       `UPDATE ai_runs SET model = COALESCE(?, model), prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?,
-         cost_usd = IF(? IS NULL, cost_usd, COALESCE(cost_usd, 0) + ?) WHERE id = ?`,
+         cost_usd = IF(? IS NULL, cost_usd, COALESCE(cost_usd, 0) + ?), rate_limit_waits = 0 WHERE id = ?`,
       [usage.model, usage.promptTokens, usage.completionTokens, usage.costUsd, usage.costUsd, id],
     );
   }

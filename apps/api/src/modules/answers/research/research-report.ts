@@ -23,6 +23,8 @@ export interface ReportInput {
   counts: ResearchCounts;
   partial: boolean;
   partialReason: string | null;
+  /** Read studies left out of the report prompt because they did not fit AI_CONTEXT_TOKENS. */
+  contextLeftOut?: number;
   questionCancer?: string | null;
   now?: Date;
 }
@@ -105,6 +107,10 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
   if (input.partial) {
     limits.push(`Partial report: ${input.partialReason ?? 'the run ended early'}; ${input.counts.extracted} of ${input.counts.included} included studies were read.`);
   }
+  if (input.contextLeftOut) {
+    const n = input.contextLeftOut;
+    limits.push(`${n} of the studies read ${n === 1 ? 'was' : 'were'} left out of the written report: more text than the AI model can read at once.`);
+  }
   if (withheld > 0) limits.push(`${withheld} statement${withheld === 1 ? ' was' : 's were'} left out because ${withheld === 1 ? 'its sources did' : 'their sources did'} not support ${withheld === 1 ? 'it' : 'them'}.`);
   if (input.supportCheck === 'rules_only') limits.push(RULES_ONLY_NOTE);
   if (!references.some((r) => r.evidenceLevel === 'rct' || r.evidenceLevel === 'meta_analysis')) {
@@ -121,7 +127,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     input.partial ? `> **Partial report**: ${escapeMarkdown(input.partialReason ?? 'the run ended early')}.\n` : '',
     unsearched.length ? `> Could not search ${unsearched.join(', ')}.\n` : '',
     '## Summary for patients', '', patientSummary, '',
-    `**Certainty of the evidence:** ${escapeMarkdown(certaintyLabel(certainty))}`, '',
+    `**Evidence certainty:** ${escapeMarkdown(certaintyLabel(certainty))}`, '',
     '## What the evidence says', '', evidenceText, '',
     '## Evidence table', '',
     '| Ref. | Study | Year | Design | Participants | Key result | Relevance | Evidence level |',

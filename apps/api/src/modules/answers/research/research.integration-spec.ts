@@ -178,7 +178,7 @@ describe('deep research: plan, flow, report, control', () => {
     expect(used('claim_support_verdicts')).toBeGreaterThanOrEqual(1);
     // The certainty rating with its reasons, in the report and its markdown.
     expect(report.certainty!.reasons[0]).toMatch(/^Starts /);
-    expect(report.markdown).toContain('**Certainty of the evidence:**');
+    expect(report.markdown).toContain('**Evidence certainty:**');
     expect(report.support_check).toBe('rules_and_judge');
     // Staff see every claim as the verifier decided it; patients (below) do not.
     expect(done.claimChecks.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  JobName, QueueName, RESEARCH_DATABASES, ResearchCounts, ResearchDatabase, ResearchPlan, ResearchQueryLog, ResearchStage,
+  aiRateLimitGaveUpMessage, JobName, QueueName, RESEARCH_DATABASES, ResearchCounts, ResearchDatabase, ResearchPlan, ResearchQueryLog, ResearchStage,
 } from '@cqa/contracts';
 import { DelayedError, FlowProducer, Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provi
 import { LITERATURE_CLIENTS } from '../../ai/ai.module';
 import { buildReport, checkReportClaims, fallbackReply } from './research-report';
 import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
+import { fitRecords } from '../../ai/citations/prompt-fit';
 import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { extractionPrompt, planPrompt, reportPrompt, screeningPrompt } from './research.prompts';
@@ -28,6 +29,8 @@ import { normalisePlan } from './research-plan';
 export interface ResearchJobData {
   runId: number;
   step?: string;
+  /** Consecutive 429 waits of this step's job (AI_RATE_LIMIT_MAX_DELAYS); a successful model call sets it back to 0. */
+  rateLimitWaits?: number;
 }
 
 interface SearchOutput extends ResearchQueryLog {
@@ -48,6 +51,8 @@ interface ReportOutput {
   records: number[];
   reply: ReportReply;
   byModel: boolean;
+  /** What fitting the report prompt into AI_CONTEXT_TOKENS left out or shortened (positions in `records`). */
+  contextFit?: { dropped: number[]; shortened: number[] };
 }
 
 const STAGE_ORDER: ResearchStage[] = ['search', 'dedupe', 'screen', 'extract', 'report', 'verify', 'publish'];
@@ -190,7 +195,7 @@ export class ResearchRunner {
    * Null when the run was cancelled meanwhile.
    */
   private async step<T>(
-    job: Job,
+    job: Job<ResearchJobData>,
     token: string | undefined,
     jobSignal: AbortSignal | undefined,
     run: RunRow,
@@ -217,7 +222,9 @@ export class ResearchRunner {
       generate: async (schema, messages, model, name) => {
         if ((await this.repo.status(run.id)) === 'cancelled') throw new RunCancelled('cancelled');
         controller.signal.throwIfAborted();
-        const result = await this.ai.generateStructured(schema, messages, { model, signal: controller.signal, schemaName: name, temperature: 0 });
+        // No sampling parameters here: AI_TEMPERATURE (unset by default) is the provider's, and reasoning models refuse any.
+        const result = await this.ai.generateStructured(schema, messages, { model, signal: controller.signal, schemaName: name });
+        if (job.data.rateLimitWaits) await job.updateData({ ...job.data, rateLimitWaits: 0 });
         usage.prompt += result.usage.promptTokens;
         usage.completion += result.usage.completionTokens;
         usage.calls++;
@@ -235,14 +242,21 @@ export class ResearchRunner {
         await this.repo.finishStep(run.id, key, 'cancelled', counted());
         return null;
       }
-      const message = error instanceof Error ? error.message : String(error);
-      await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
+      let message = error instanceof Error ? error.message : String(error);
+      let unrecoverable = error instanceof AiError && !error.retryable;
       if (error instanceof AiRateLimitedError && token) {
-        // A rate limit is not the step's fault: wait, without spending an attempt.
-        await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? 5000), token);
-        throw new DelayedError();
+        const waits = job.data.rateLimitWaits ?? 0;
+        if (waits < this.config.ai.rateLimitMaxDelays) {
+          // A rate limit is not the step's fault: wait, without spending an attempt (so many times in a row).
+          await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
+          await job.updateData({ ...job.data, rateLimitWaits: waits + 1 });
+          await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? 5000), token);
+          throw new DelayedError();
+        }
+        message = aiRateLimitGaveUpMessage(waits);
+        unrecoverable = true;
       }
-      const unrecoverable = error instanceof AiError && !error.retryable;
+      await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
       if (unrecoverable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
         await this.repo.transition(run.id, ['planning', 'running', 'queued'], {
           status: 'failed', error: message, failed_step: key, finished_at: new Date(),
@@ -296,7 +310,8 @@ export class ResearchRunner {
     if (extract) {
       const record = dedupe().records[Number(extract[1]) - 1];
       if (await this.overBudget(run)) return SKIPPED;
-      const extraction = await ctx.generate(extractionReplySchema, extractionPrompt(question, record), 'main', 'research_extraction');
+      const prompt = this.fit([record], (r) => extractionPrompt(question, r[0]), extractionReplySchema, run.id, key);
+      const extraction = await ctx.generate(extractionReplySchema, prompt.messages, 'main', 'research_extraction');
       return { extraction } satisfies ExtractOutput;
     }
     switch (key) {
@@ -313,13 +328,16 @@ export class ResearchRunner {
         const { records, extractions, ordinals } = this.readRecords(plan, outputs);
         let reply: ReportReply;
         let byModel = false;
+        let contextFit: ReportOutput['contextFit'];
         if (records.length === 0 || (await this.overBudget(run))) {
           reply = fallbackReply(extractions, records);
         } else {
-          reply = await ctx.generate(reportReplySchema, reportPrompt(question, records, extractions), 'main', 'research_report');
+          const prompt = this.fit(records, (r) => reportPrompt(question, r, extractions.slice(0, r.length)), reportReplySchema, run.id, key);
+          if (prompt.dropped.length || prompt.shortened.length) contextFit = { dropped: prompt.dropped, shortened: prompt.shortened };
+          reply = await ctx.generate(reportReplySchema, prompt.messages, 'main', 'research_report');
           byModel = true;
         }
-        return { records: ordinals, reply, byModel } satisfies ReportOutput;
+        return { records: ordinals, reply, byModel, ...(contextFit ? { contextFit } : {}) } satisfies ReportOutput;
       }
       case 'verify': {
         const fresh = (await this.repo.run(run.id))!;
@@ -343,6 +361,7 @@ export class ResearchRunner {
           counts: this.counts(plan, outputs),
           partial: Boolean(fresh.partial),
           partialReason: fresh.partial_reason,
+          contextLeftOut: report.contextFit?.dropped.length ?? 0,
         });
         await this.claimChecks.replace({ researchRunId: run.id }, checks.map((c) => toClaimCheckView(c, supportCheck)));
         return built;
@@ -390,16 +409,21 @@ export class ResearchRunner {
       if (await this.overBudget(ctx.run)) {
         toModel.forEach((n) => decisions.push({ record: n, include: false, reason: 'Not screened: the run budget was spent' }));
       } else {
-        const subset = toModel.map((n) => records[n - 1]);
-        const reply = await ctx.generate(screeningReplySchema, screeningPrompt(question, plan, subset), 'fast', 'research_screening');
-        toModel.forEach((n, i) => {
-          const d = reply.decisions.find((x) => x.record === i + 1);
-          decisions.push(
-            d
-              ? { record: n, include: d.include, reason: d.reason.trim().slice(0, 200) || (d.include ? 'Meets the criteria' : 'Does not meet the criteria') }
-              : { record: n, include: false, reason: 'No screening decision' },
-          );
-        });
+        // In batches that fit AI_CONTEXT_TOKENS (one batch without it): every record is screened.
+        for (let offset = 0; offset < toModel.length; ) {
+          const batch = toModel.slice(offset);
+          const prompt = this.fit(batch.map((n) => records[n - 1]), (r) => screeningPrompt(question, plan, r), screeningReplySchema, ctx.run.id, 'screen');
+          const reply = await ctx.generate(screeningReplySchema, prompt.messages, 'fast', 'research_screening');
+          batch.slice(0, prompt.records.length).forEach((n, i) => {
+            const d = reply.decisions.find((x) => x.record === i + 1);
+            decisions.push(
+              d
+                ? { record: n, include: d.include, reason: d.reason.trim().slice(0, 200) || (d.include ? 'Meets the criteria' : 'Does not meet the criteria') }
+                : { record: n, include: false, reason: 'No screening decision' },
+            );
+          });
+          offset += prompt.records.length;
+        }
       }
     }
     return { decisions: decisions.sort((a, b) => a.record - b.record) };
@@ -434,6 +458,24 @@ export class ResearchRunner {
       included: s.decisions.length - excluded.length,
       extracted: this.readRecords(plan, outputs).records.length,
     };
+  }
+
+  /** The prompt for `records`, fitted into AI_CONTEXT_TOKENS (records from the end, then long texts); logged when it had to. */
+  private fit<S extends z.ZodType>(
+    records: readonly LiteratureRecord[],
+    render: (records: readonly LiteratureRecord[]) => AiMessage[],
+    schema: S,
+    runId: number,
+    step: string,
+  ) {
+    const fitted = fitRecords({ records, render, schema, contextTokens: this.config.ai.contextTokens });
+    if (fitted.dropped.length || fitted.shortened.length) {
+      this.logger.warn({
+        runId, step, recordsSent: fitted.records.length, recordsGiven: records.length, dropped: fitted.dropped.length, shortened: fitted.shortened.length,
+        contextTokens: this.config.ai.contextTokens, msg: 'research prompt fitted into AI_CONTEXT_TOKENS',
+      });
+    }
+    return fitted;
   }
 
   /** Token or time budget spent: marks the run partial (once) and says so. */

@@ -68,6 +68,10 @@ export class AiRunEntity {
   @Column({ type: 'smallint', unsigned: true, default: 0 })
   attempts: number;
 
+  /** Consecutive 429 waits (AI_RATE_LIMIT_MAX_DELAYS); back to 0 after a successful model call. */
+  @Column({ name: 'rate_limit_waits', type: 'smallint', unsigned: true, default: 0 })
+  rateLimitWaits: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

@@ -547,6 +547,19 @@ function researchReply(schema: JsonSchema, messages: Message[]): unknown {
   const prompt = user ? text(user) : '';
   const question = questionIn(prompt);
   const asked = words(question);
+  if (props.focus && props.pubmed) {
+    // The AI answer's search plan: the question's first three content words, the chosen cancer type in front for trials.
+    const kw = [...asked].slice(0, 3).join(' ');
+    const type = /^Cancer type chosen by the asker: (.+)$/m.exec(prompt)?.[1]?.trim().toLowerCase();
+    return {
+      focus: [...asked].slice(0, 2),
+      aspect: 'effectiveness',
+      population: type ? `people with ${type}` : 'people with cancer',
+      pubmed: kw,
+      europepmc: kw,
+      ctgov: type && type !== 'general' && type !== 'other' ? `${type} ${kw}` : kw,
+    };
+  }
   if (props.sub_questions) {
     const keywords = [...asked].slice(0, 3);
     const kw = keywords.join(' ');
@@ -565,6 +578,10 @@ function researchReply(schema: JsonSchema, messages: Message[]): unknown {
   }
   const records = parseFencedRecords(prompt);
   const score = (body: string) => [...words(body)].filter((w) => asked.has(w)).length;
+  if (props.decisions && props.decisions.items?.properties?.relevant) {
+    // The AI answer's relevance screen: a record sharing a content word with the question is relevant.
+    return { decisions: records.map((r) => ({ record: r.n, relevant: score(r.body) > 0, reason: score(r.body) > 0 ? 'On the question' : 'Off the question' })) };
+  }
   if (props.decisions) {
     return {
       decisions: records.map((r) =>

@@ -13,7 +13,7 @@ import path from 'node:path';
 export const FIXTURE_APIS = ['eutils', 'europepmc', 'ctgov', 'crossref'] as const;
 export type FixtureApi = (typeof FIXTURE_APIS)[number];
 
-/** The real hosts `npm run fixtures:record` fetches from. */
+/** The real hosts, for reference (a fixture's `source.originalRequest` names one of them). */
 export const REAL_BASE_URLS: Record<FixtureApi, string> = {
   eutils: 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils',
   europepmc: 'https://www.ebi.ac.uk/europepmc/webservices/rest',
@@ -24,9 +24,23 @@ export const REAL_BASE_URLS: Record<FixtureApi, string> = {
 /** Politeness parameters: sent by the clients (and checked by their tests), not part of a fixture's key. */
 export const IGNORED_PARAMS = ['tool', 'email', 'api_key', 'mailto'];
 
+/** Where a REAL fixture's response was recorded: a public repository's test fixture or cassette. */
+export interface FixtureSource {
+  repository: string;
+  path: string;
+  commit: string;
+  licence: string;
+  /** The request that was recorded, as far as the source shows it. */
+  originalRequest: string;
+  /** 'verbatim', or 'trimmed: …' saying what was left out. */
+  changes: string;
+  recorded?: string;
+}
+
 export interface Fixture {
-  /** Says whether the response is hand-made (and from which documented format) or recorded (from where, when). */
+  /** HAND-MADE (from which documented format) or REAL (see `source`). */
   _comment: string;
+  source?: FixtureSource;
   request: { api: FixtureApi; method: 'GET'; path: string; query: Record<string, string> };
   response: {
     status: number;
@@ -55,8 +69,8 @@ export interface FixtureServer {
   /** Keys of requests that had no fixture (answered 599). */
   unmatched(): string[];
   requests(): RecordedRequest[];
-  /** Every request to this API answers `status` (e.g. 500) until set to null. */
-  failApi(api: FixtureApi, status: number | null): void;
+  /** Every request to this API answers `status` (e.g. 500) until set to null, or only the next `times` requests. */
+  failApi(api: FixtureApi, status: number | null, options?: { times?: number }): void;
   /** Answers the request of this key (fixtureKey form) with `response` instead of its fixture; null restores it. */
   override(key: string, response: Fixture['response'] | null): void;
   reset(): void;
@@ -77,11 +91,16 @@ export function fixtureKey(method: string, api: string, pathname: string, query:
   return `${method.toUpperCase()} /${api}${pathname}${search ? `?${search}` : ''}`;
 }
 
+/** Hand-made fixtures in `<api>/`, real recorded ones in `real/<api>/` (their bodies are `*.body.json` or `*.xml`). */
 export function loadFixtures(dir = DEFAULT_FIXTURE_DIR): LoadedFixture[] {
-  const files = FIXTURE_APIS.flatMap((api) => {
-    const sub = path.join(dir, api);
-    return fs.existsSync(sub) ? fs.readdirSync(sub).filter((f) => f.endsWith('.json')).map((f) => path.join(sub, f)) : [];
-  });
+  const files = [dir, path.join(dir, 'real')].flatMap((root) =>
+    FIXTURE_APIS.flatMap((api) => {
+      const sub = path.join(root, api);
+      return fs.existsSync(sub)
+        ? fs.readdirSync(sub).filter((f) => f.endsWith('.json') && !f.endsWith('.body.json')).map((f) => path.join(sub, f))
+        : [];
+    }),
+  );
   return files.sort().map((file) => ({ ...(JSON.parse(fs.readFileSync(file, 'utf8')) as Fixture), file }));
 }
 
@@ -100,7 +119,7 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
     byKey.set(key, fixture);
   }
   let log: RecordedRequest[] = [];
-  const failing = new Map<string, number>();
+  const failing = new Map<string, { status: number; left: number }>();
   const overrides = new Map<string, Fixture['response']>();
 
   const server = http.createServer((req, res) => {
@@ -110,8 +129,9 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
     const key = fixtureKey(req.method ?? 'GET', api, pathname, url.searchParams);
     const failure = failing.get(api);
     if (failure !== undefined) {
+      if (--failure.left <= 0) failing.delete(api);
       log.push({ key, query: Object.fromEntries(url.searchParams), matched: true });
-      res.writeHead(failure, { 'content-type': 'application/json' });
+      res.writeHead(failure.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: `Failure switched on for ${api}` }));
       return;
     }
@@ -142,7 +162,8 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
         baseUrls: Object.fromEntries(FIXTURE_APIS.map((api) => [api, `${url}/${api}`])) as Record<FixtureApi, string>,
         unmatched: () => log.filter((r) => !r.matched).map((r) => r.key),
         requests: () => log.map((r) => ({ ...r })),
-        failApi: (api, status) => (status === null ? failing.delete(api) : failing.set(api, status)) && undefined,
+        failApi: (api, status, options) =>
+          (status === null ? failing.delete(api) : failing.set(api, { status, left: options?.times ?? Infinity })) && undefined,
         override: (key, response) => (response === null ? overrides.delete(key) : overrides.set(key, response)) && undefined,
         reset: () => {
           log = [];

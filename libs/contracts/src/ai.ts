@@ -160,6 +160,20 @@ export interface ClaimCheckView {
   judge: JudgeResult | null;
 }
 
+/** One literature search an AI answer run sent (GET /api/admin/ai-runs/{id}/queries): what left the platform. */
+export interface AiRunQueryView {
+  /** 0 for the first search, then each broadening. */
+  step: number;
+  database: 'pubmed' | 'europepmc' | 'ctgov';
+  query: string;
+  /** The planner (the fast model) or the rule builder. */
+  source: 'planner' | 'fallback';
+  /** Records it returned; null when it failed. */
+  found: number | null;
+  error: string | null;
+  sent_at: string;
+}
+
 /** Shown to patients with the count of withheld claims only. */
 export const withheldClaimsText = (n: number) =>
   n === 1 ? '1 statement was left out because its sources did not support it.' : `${n} statements were left out because their sources did not support them.`;
@@ -345,6 +359,7 @@ export const AiPaths = {
   latestRun: (questionId: number | string) => `/api/questions/${questionId}/ai-run`,
   adminRuns: '/api/admin/ai-runs',
   adminRunClaims: (runId: number | string) => `/api/admin/ai-runs/${runId}/claims`,
+  adminRunQueries: (runId: number | string) => `/api/admin/ai-runs/${runId}/queries`,
 } as const;
 
 export const AI_DAILY_LIMIT_WINDOW_HOURS = 24;

@@ -3,6 +3,7 @@ import {
   AiPaths,
   Messages,
   type AiRunListResponse,
+  type AiRunQueryView,
   type AiRunView,
   type AiSettings,
   type ClaimCheckView,
@@ -51,10 +52,14 @@ export const aiApi = tagged.injectEndpoints({
       query: (runId) => rel(AiPaths.adminRunClaims(runId)),
       providesTags: (_result, _error, runId) => [{ type: 'AiRunClaims', id: String(runId) }],
     }),
+    aiRunQueries: build.query<AiRunQueryView[], Id>({
+      query: (runId) => rel(AiPaths.adminRunQueries(runId)),
+      providesTags: (_result, _error, runId) => [{ type: 'AiRunClaims', id: `queries-${runId}` }],
+    }),
   }),
 });
 
-export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation, useAiRunsQuery, useAiRunClaimsQuery } = aiApi;
+export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation, useAiRunsQuery, useAiRunClaimsQuery, useAiRunQueriesQuery } = aiApi;
 
 export const isRunActive = (run: AiRunView | null | undefined) => run?.status === 'queued' || run?.status === 'running';
 

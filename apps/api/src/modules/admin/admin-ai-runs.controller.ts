@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/access/access.decorator';
 import { RecordIdPipe } from '../questions/http-helpers';
 import { AI_RUN_NOT_FOUND, AiAnswersService } from '../answers/ai/ai-answers.service';
-import { AiRunListQueryDto, AiRunListResponseDto, ClaimCheckViewDto } from '../answers/ai/dto/ai-answers.dto';
+import { AiRunListQueryDto, AiRunListResponseDto, AiRunQueryViewDto, ClaimCheckViewDto } from '../answers/ai/dto/ai-answers.dto';
 
 /** The AI answer runs with their usage and cost (answers' data, read through its service). */
 @Controller('admin')
@@ -26,5 +26,14 @@ export class AdminAiRunsController {
   @ApiOkResponse({ type: [ClaimCheckViewDto] })
   claims(@Param('id', new RecordIdPipe(AI_RUN_NOT_FOUND)) id: number): Promise<ClaimCheckViewDto[]> {
     return this.ai.runClaims(id);
+  }
+
+  @Get('ai-runs/:id/queries')
+  @Roles('admin')
+  @ApiTags('AI answers')
+  @ApiOperation({ summary: 'Every literature search one AI answer run sent, where and when, from the planner or the rule builder: what left the platform' })
+  @ApiOkResponse({ type: [AiRunQueryViewDto] })
+  queries(@Param('id', new RecordIdPipe(AI_RUN_NOT_FOUND)) id: number): Promise<AiRunQueryViewDto[]> {
+    return this.ai.runQueries(id);
   }
 }

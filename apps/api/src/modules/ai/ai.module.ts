@@ -5,6 +5,7 @@ import { RedisClient } from '../../queues/redis-client.provider';
 import { HostRateLimiter, RedisHostRateLimiter } from './literature/host-rate-limiter';
 import { createLiteratureClients, LiteratureClients } from './literature/literature-clients';
 import { AiProvider } from './provider/ai-provider';
+import { guardOutbound } from './retrieval/outbound-guard';
 import { RedisAiProviderStatus } from './provider/ai-provider-status';
 
 /** Injection token of the four literature clients (PubMed, Europe PMC, ClinicalTrials.gov, Crossref). */
@@ -39,7 +40,7 @@ export const LITERATURE_HOST_KEY_PREFIX = 'literature:host:';
             return shared.acquire(host, perSecond, signal);
           },
         };
-        return createLiteratureClients(config.literature, limiter);
+        return guardOutbound(createLiteratureClients(config.literature, limiter));
       },
     },
   ],

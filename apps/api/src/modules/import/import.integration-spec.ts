@@ -19,12 +19,15 @@ const fixture = (name: string) => readFileSync(path.join(__dirname, 'extractors'
 const REDDIT_PATH = '/r/cancer/comments/abc123/slug';
 
 /**
- * The whole import through HTTP, Redis, the worker and MariaDB, against a local site that FETCH_ALLOW_HOSTS lets
- * through: Reddit JSON and a forum page become a question with one community answer per reply; robots.txt refusals
- * wait for pasted text; oversized and slow pages fail with their reason; the same link never lands twice.
+ * The whole import through HTTP, Redis, the worker and MariaDB, against local sites that FETCH_ALLOW_HOSTS lets
+ * through: a Reddit thread (read with app credentials through OAuth, since the Reddit host serves Reddit's real
+ * robots.txt, which refuses anonymous agents) and a forum page become a question with one community answer per
+ * reply; robots.txt refusals wait for pasted text; oversized and slow pages fail with their reason; the same link
+ * never lands twice.
  */
 describe('link import', () => {
   let site: LocalTestServer;
+  let reddit: LocalTestServer;
   let api: RunningApi;
   let worker: INestApplicationContext;
   let admin: Actor;
@@ -38,7 +41,6 @@ describe('link import', () => {
         res.end(body);
       };
       if (url.pathname === '/robots.txt') return send(200, 'text/plain', 'User-agent: *\nDisallow: /private/\n');
-      if (url.pathname === `${REDDIT_PATH}.json`) return send(200, 'application/json', fixture('reddit-thread.fixture.json'));
       if (url.pathname.startsWith('/forum/') || url.pathname.startsWith('/private/')) return send(200, 'text/html; charset=utf-8', fixture('forum-thread-posts.fixture.html'));
       if (url.pathname === '/huge') return send(200, 'text/html', `<html><body><p>${'x'.repeat(2 * 1024 * 1024 + 10)}</p></body></html>`);
       if (url.pathname === '/slow') return; // never answers: the fetch times out
@@ -49,7 +51,32 @@ describe('link import', () => {
       if (url.pathname === '/busy/thread') return send(200, 'text/html; charset=utf-8', fixture('forum-thread-posts.fixture.html'));
       return send(404, 'text/html', 'not here');
     });
-    const env = { FETCH_ALLOW_HOSTS: site.host, REDDIT_BASE_URL: site.origin, FETCH_HOST_DELAY_MS: '0', FETCH_TIMEOUT_MS: '800' };
+    // The Reddit host: its real robots.txt, the JSON form (which that file forbids us), the token endpoint, the API.
+    reddit = await startLocalTestServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const send = (status: number, type: string, body: string) => {
+        res.writeHead(status, { 'content-type': type });
+        res.end(body);
+      };
+      if (url.pathname === '/robots.txt') return send(200, 'text/plain', fixture('reddit-robots.real.txt'));
+      if (url.pathname === `${REDDIT_PATH}.json`) return send(200, 'application/json', fixture('reddit-thread.fixture.json'));
+      if (url.pathname === '/api/v1/access_token' && req.method === 'POST') {
+        const ok = req.headers.authorization === `Basic ${Buffer.from('app-id:app-secret').toString('base64')}`;
+        return ok ? send(200, 'application/json', '{"access_token": "tok-1", "token_type": "bearer", "expires_in": 3600, "scope": "*"}') : send(401, 'application/json', '{"message": "Unauthorized", "error": 401}');
+      }
+      if (url.pathname === `/oauth${REDDIT_PATH}` && req.headers.authorization === 'Bearer tok-1') return send(200, 'application/json', fixture('reddit-thread.fixture.json'));
+      return send(404, 'application/json', '{"message": "Not Found", "error": 404}');
+    });
+    const env = {
+      FETCH_ALLOW_HOSTS: `${site.host},${reddit.host}`,
+      REDDIT_BASE_URL: reddit.origin,
+      REDDIT_AUTH_BASE_URL: `${reddit.origin}/api/v1/access_token`,
+      REDDIT_OAUTH_BASE_URL: `${reddit.origin}/oauth`,
+      REDDIT_CLIENT_ID: 'app-id',
+      REDDIT_CLIENT_SECRET: 'app-secret',
+      FETCH_HOST_DELAY_MS: '0',
+      FETCH_TIMEOUT_MS: '800',
+    };
     api = await startApi(env);
     worker = await createWorker(loadConfig({ ...process.env, ...env }, 'worker'));
     admin = await actor(api, 'admin');
@@ -58,6 +85,7 @@ describe('link import', () => {
     await worker?.close();
     await api?.close();
     await site?.close();
+    await reddit?.close();
   });
 
   const UNDER_WAY = expect.stringMatching(/^(queued|fetching|answering)$/);
@@ -74,12 +102,12 @@ describe('link import', () => {
   const detail = async (id: number) => (await call<QuestionDetail>(api, 'GET', QuestionPaths.one(id), { token: admin.token })).body;
 
   it('turns a Reddit thread and a forum page into questions with one community answer per reply', async () => {
-    const reddit = `${site.origin}${REDDIT_PATH}/`;
+    const threadUrl = `${reddit.origin}${REDDIT_PATH}/`;
     const forum = `${site.origin}/forum/scan-anxiety`;
-    const created = await submit({ urls: [`  ${reddit}  `, forum], cancer_type: 'Breast Cancer' });
+    const created = await submit({ urls: [`  ${threadUrl}  `, forum], cancer_type: 'Breast Cancer' });
     expect(created.status).toBe(201);
     // The worker may already have picked a row up by the time the answer is read back.
-    expect(created.body.batch!.rows.map((r) => [r.url, r.status])).toEqual([[reddit, UNDER_WAY], [forum, UNDER_WAY]]);
+    expect(created.body.batch!.rows.map((r) => [r.url, r.status])).toEqual([[threadUrl, UNDER_WAY], [forum, UNDER_WAY]]);
     expect(created.body.batch!.cancer_type).toBe('Breast Cancer');
 
     const [fromReddit, fromForum] = await Promise.all(created.body.batch!.rows.map((r) => settled(r.id)));
@@ -98,7 +126,10 @@ describe('link import', () => {
       expect(answer.community).toMatchObject({ host: expect.any(String), label: COMMUNITY_ANSWER_LABEL });
     }
     expect(community.map((a) => a.community!.score).sort((a, b) => b! - a!)).toEqual([31, 12]);
-    expect(JSON.stringify(community)).not.toMatch(/"author"|"username"/);
+    expect(JSON.stringify(community)).not.toMatch(/"author"|"username"|Removed by Reddit|\[removed\]|\[deleted\]/);
+    // Reddit's robots.txt was honoured: the anonymous JSON form was never asked for, the API was, with a token.
+    expect(reddit.requests.some((r) => r.url.startsWith(`${REDDIT_PATH}.json`))).toBe(false);
+    expect(reddit.requests.find((r) => r.url.startsWith(`/oauth${REDDIT_PATH}`))?.headers.authorization).toBe('Bearer tok-1');
 
     const forumQuestion = await detail(fromForum!.question_id!);
     expect(forumQuestion.question_text).toMatch(/^Scan anxiety before the 6-month CT/);
@@ -113,7 +144,7 @@ describe('link import', () => {
     expect(await finished()).not.toBeNull();
 
     // The same links again (one with a fragment) add nothing.
-    const again = await submit({ urls: [`${reddit}#comments`, forum] });
+    const again = await submit({ urls: [`${threadUrl}#comments`, forum] });
     expect(again.status).toBe(201);
     expect(again.body.batch).toBeNull();
     expect(again.body.already_imported.map((r) => r.id).sort()).toEqual([fromReddit!.id, fromForum!.id].sort());

@@ -53,6 +53,13 @@ describe('AI runs table', () => {
     const api = installFetchMock();
     api.reply(`${AiPaths.adminRuns}?page=1`, { status: 200, body: { items: [row(1), row(2)], page: 1, per_page: 25, total: 2 } });
     api.reply(AiPaths.adminRunClaims(1), { status: 200, body: claims });
+    api.reply(AiPaths.adminRunQueries(1), {
+      status: 200,
+      body: [
+        { step: 0, database: 'pubmed', query: '"Exercise"[Mesh] AND "Fatigue"[Mesh]', source: 'planner', found: 3, error: null, sent_at: '2026-11-25T10:00:00.000Z' },
+        { step: 1, database: 'ctgov', query: 'exercise', source: 'planner', found: null, error: 'eutils answered 500', sent_at: '2026-11-25T10:00:01.000Z' },
+      ],
+    });
     renderTable();
     const first = await rowOf('Question of run 1');
     expect(api.calls.some((c) => c.url.endsWith('/claims'))).toBe(false);
@@ -60,6 +67,11 @@ describe('AI runs table', () => {
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(expand);
 
+    const searches = await screen.findByRole('list', { name: AI_RUNS_TEXTS.queriesHeading });
+    expect(within(searches).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'PubMed, first search, search plan: "Exercise"[Mesh] AND "Fatigue"[Mesh] — 3 found',
+      'ClinicalTrials.gov, broadened (1), search plan: exercise — failed: eutils answered 500',
+    ]);
     const list = await screen.findByRole('list', { name: ClaimCheckTexts.listLabel });
     const [published, withheld] = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
     expect(published).toHaveTextContent(/^Published\s*Exercise eases fatigue\./);
@@ -79,6 +91,8 @@ describe('AI runs table', () => {
     const api = installFetchMock();
     api.reply(`${AiPaths.adminRuns}?page=1`, { status: 200, body: { items: [row(1), row(2, { status: 'failed', error: 'boom' })], page: 1, per_page: 25, total: 2 } });
     api.reply(AiPaths.adminRunClaims(1), { status: 200, body: [] });
+    api.reply(AiPaths.adminRunQueries(1), { status: 200, body: [] });
+    api.reply(AiPaths.adminRunQueries(2), { status: 200, body: [] });
     api.reply(AiPaths.adminRunClaims(2), { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' } }, { status: 200, body: claims });
     // Hold the claims' reply until the loading state has been seen.
     let release = () => {};

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { AI_ANSWER_STAGE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
-import { errorMessage, paths, useAiRunClaimsQuery, useAiRunsQuery } from '@cqa/web-core';
+import { AI_ANSWER_STAGE_LABELS, RESEARCH_DATABASE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
+import { errorMessage, paths, useAiRunClaimsQuery, useAiRunQueriesQuery, useAiRunsQuery } from '@cqa/web-core';
 import { ClaimCheckList, EmptyState, ErrorState, excerpt, LoadingState, scrollingTable } from '@cqa/web-ui';
 
 const PER_PAGE = 25;
@@ -15,7 +15,55 @@ export const AI_RUNS_TEXTS = {
   claimsFetchFailed: 'Failed to fetch the checked statements',
   claimsErrorTitle: 'Statements unavailable',
   noClaims: 'No claims were checked in this run.',
+  queriesHeading: 'Searches sent',
+  queriesLoading: 'Loading the searches',
+  queriesFetchFailed: 'Failed to fetch the searches',
+  queriesErrorTitle: 'Searches unavailable',
+  noQueries: 'This run sent no literature search.',
+  querySource: { planner: 'search plan', fallback: 'rule builder' },
+  step: (n: number) => (n === 0 ? 'first search' : `broadened (${n})`),
+  found: (n: number | null, error: string | null) => (error ? `failed: ${error}` : `${n ?? 0} found`),
+  claimsHeading: 'Checked statements',
 };
+
+/** What left the platform: every literature query the run sent, where, from which plan, and what came back. */
+export function AiRunQueries({ runId }: { runId: number }) {
+  const queries = useAiRunQueriesQuery(runId);
+  if (queries.isError) {
+    return (
+      <ErrorState
+        title={AI_RUNS_TEXTS.queriesErrorTitle}
+        titleLevel={3}
+        message={errorMessage(queries.error, AI_RUNS_TEXTS.queriesFetchFailed)}
+        onRetry={() => void queries.refetch()}
+      />
+    );
+  }
+  if (!queries.data) return <LoadingState label={AI_RUNS_TEXTS.queriesLoading} />;
+  if (queries.data.length === 0) return <EmptyState message={AI_RUNS_TEXTS.noQueries} />;
+  return (
+    <ol aria-label={AI_RUNS_TEXTS.queriesHeading} style={{ margin: 0, paddingInlineStart: 20, overflowWrap: 'anywhere' }}>
+      {queries.data.map((q, i) => (
+        <li key={i}>
+          {RESEARCH_DATABASE_LABELS[q.database]}, {AI_RUNS_TEXTS.step(q.step)}, {AI_RUNS_TEXTS.querySource[q.source]}: <code>{q.query}</code> —{' '}
+          {AI_RUNS_TEXTS.found(q.found, q.error)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** An opened row: what the run searched for, then how it decided each claim. */
+function AiRunDetails({ runId }: { runId: number }) {
+  return (
+    <div>
+      <h3 style={{ fontSize: 14, margin: '0 0 4px' }}>{AI_RUNS_TEXTS.queriesHeading}</h3>
+      <AiRunQueries runId={runId} />
+      <h3 style={{ fontSize: 14, margin: '12px 0 4px' }}>{AI_RUNS_TEXTS.claimsHeading}</h3>
+      <AiRunClaims runId={runId} />
+    </div>
+  );
+}
 
 /** An opened row: every claim of the run, published or withheld, with each rule's result and the judge's verdict. */
 export function AiRunClaims({ runId }: { runId: number }) {
@@ -55,7 +103,7 @@ export function AiRunsTable() {
       locale={{ emptyText: AI_RUNS_TEXTS.empty }}
       pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: true }}
-      expandable={{ expandedRowRender: (run) => <AiRunClaims runId={run.id} />, fixed: 'left' }}
+      expandable={{ expandedRowRender: (run) => <AiRunDetails runId={run.id} />, fixed: 'left' }}
       columns={[
         { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
         {

@@ -116,7 +116,7 @@ function renderAnswerPrompt(input: AnswerPromptInput & { nonce: string }): AiMes
   ];
 }
 
-function fenceRecord(record: LiteratureRecord, n: number, nonce: string): string {
+export function fenceRecord(record: LiteratureRecord, n: number, nonce: string): string {
   const ids = [record.pmid && `PMID ${record.pmid}`, record.doi && `DOI ${record.doi}`, record.nctId && record.nctId].filter(Boolean);
   const header = [
     `Source: ${record.source}${ids.length ? ` (${ids.join(', ')})` : ''}`,

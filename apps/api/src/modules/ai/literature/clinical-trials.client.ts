@@ -2,7 +2,7 @@ import type { LiteratureConfig } from '../../../config/ai-config';
 import { LiteratureFetcher } from './literature-fetcher';
 import { ctgovUrl, LiteratureRecord } from './literature-record';
 
-interface Study {
+export interface Study {
   protocolSection?: {
     identificationModule?: { nctId?: string; briefTitle?: string; officialTitle?: string };
     statusModule?: { overallStatus?: string; startDateStruct?: { date?: string } };
@@ -16,7 +16,10 @@ interface StudiesPage {
   nextPageToken?: string;
 }
 
-/** ClinicalTrials.gov API v2: /studies searched by query.term, recruiting trials by default. */
+/**
+ * ClinicalTrials.gov API v2: /studies searched by query.term, recruiting trials by default, in relevance order (without
+ * `sort` the API lists matches in no useful order, so the first ten would be arbitrary). Text fields come as markdown.
+ */
 export class ClinicalTrialsClient {
   /** The API allows about 50 requests a minute per client. */
   readonly perSecond = 50 / 60;
@@ -31,7 +34,9 @@ export class ClinicalTrialsClient {
     url.searchParams.set('query.term', term);
     if (options.recruitingOnly ?? true) url.searchParams.set('filter.overallStatus', 'RECRUITING');
     url.searchParams.set('pageSize', String(options.max ?? 10));
+    url.searchParams.set('sort', '@relevance');
     url.searchParams.set('format', 'json');
+    url.searchParams.set('markupFormat', 'markdown');
     const page = await this.fetcher.getJson<StudiesPage>(url, { perSecond: this.perSecond, signal: options.signal });
     return (page?.studies ?? []).map(toRecord).filter((r): r is LiteratureRecord => r !== null);
   }
@@ -45,6 +50,19 @@ export class ClinicalTrialsClient {
   }
 }
 
+/**
+ * ClinicalTrials.gov's markdown as plain text: its backslash escapes (`Weight \> 300`, `\<38°C`, `\*`) become the
+ * characters they escape and `**`/`__` emphasis marks go, so a verbatim quote with `>`, `<` or `~` matches the stored text.
+ * An unescaped `*` or `_` is markup in this format; an escaped one is text and stays.
+ */
+export function ctgovPlainText(markdown: string): string {
+  return markdown.replace(/\\([!-/:-@[-`{-~])|\*\*|__/g, (_m, escaped: string | undefined) => escaped ?? '').trim();
+}
+
+export function ctgovRecord(study: Study): LiteratureRecord | null {
+  return toRecord(study);
+}
+
 function toRecord(study: Study): LiteratureRecord | null {
   const p = study.protocolSection;
   const nctId = p?.identificationModule?.nctId;
@@ -55,7 +73,7 @@ function toRecord(study: Study): LiteratureRecord | null {
     pmid: null,
     doi: null,
     nctId,
-    title: p?.identificationModule?.briefTitle ?? p?.identificationModule?.officialTitle ?? nctId,
+    title: ctgovPlainText(p?.identificationModule?.briefTitle ?? p?.identificationModule?.officialTitle ?? nctId),
     journal: null,
     year: year ? Number(year) : null,
     publicationTypes: [
@@ -64,7 +82,7 @@ function toRecord(study: Study): LiteratureRecord | null {
       ...(p?.designModule?.phases ?? []),
       ...(p?.statusModule?.overallStatus ? [p.statusModule.overallStatus] : []),
     ],
-    text: (p?.descriptionModule?.briefSummary ?? '').trim(),
+    text: ctgovPlainText(p?.descriptionModule?.briefSummary ?? ''),
     url: ctgovUrl(nctId),
     // A registry entry is not a publication and cannot be retracted.
     retraction: 'clear',

@@ -53,14 +53,36 @@ export class CrossrefClient {
   }
 }
 
-/** Retracted when an `updated-by` entry is a retraction (or withdrawal/removal) notice. */
+/** Whether Crossref shows this work as retracted, as a retraction notice, or neither. */
+type RetractionRole = 'retracted' | 'notice' | 'clear';
+
+/**
+ * `updated-by` retraction entries name the notices that retract a work; `update-to` entries name what a notice
+ * retracts. Some publishers (Elsevier) deposit the relation on both records in both directions, so the retracted
+ * article also lists `update-to` retractions and its notice an `updated-by` one. Retraction Watch's entries
+ * (`source: retraction-watch`) are curated: when both directions appear, they decide, and without them the work
+ * counts as retracted (never cleared on an ambiguous record).
+ */
+function retractionRole(work: CrossrefWork): RetractionRole {
+  const own = work.DOI.toLowerCase();
+  const by = (work['updated-by'] ?? []).filter((u) => RETRACTING.has(u.type));
+  const to = (work['update-to'] ?? []).filter((u) => RETRACTING.has(u.type) && u.DOI.toLowerCase() !== own);
+  if (by.length === 0) return to.length > 0 ? 'notice' : 'clear';
+  if (to.length === 0) return 'retracted';
+  const curated = (entries: CrossrefUpdate[]) => entries.some((u) => u.source === 'retraction-watch');
+  return curated(to) && !curated(by) ? 'notice' : 'retracted';
+}
+
+/** Retracted when an `updated-by` entry is a retraction (or withdrawal/removal) notice of this work. */
 export function retractionOf(work: CrossrefWork): RetractionStatus {
-  return (work['updated-by'] ?? []).some((u) => RETRACTING.has(u.type)) ? 'retracted' : 'clear';
+  return retractionRole(work) === 'retracted' ? 'retracted' : 'clear';
 }
 
 /** DOIs this work is the retraction notice of (`update-to` entries of type retraction). */
 export function retractionNoticeFor(work: CrossrefWork): string[] {
-  return (work['update-to'] ?? []).filter((u) => RETRACTING.has(u.type)).map((u) => u.DOI);
+  if (retractionRole(work) !== 'notice') return [];
+  const own = work.DOI.toLowerCase();
+  return [...new Set((work['update-to'] ?? []).filter((u) => RETRACTING.has(u.type) && u.DOI.toLowerCase() !== own).map((u) => u.DOI))];
 }
 
 export function crossrefRecord(work: CrossrefWork): LiteratureRecord {

@@ -1,7 +1,7 @@
 import type { LiteratureConfig } from '../../../config/ai-config';
 import { LiteratureFetcher } from './literature-fetcher';
 import { doiUrl, LiteratureRecord, pubmedUrl } from './literature-record';
-import { cleanMarkup, RETRACTED_PUBLICATION } from './pubmed.client';
+import { cleanMarkup, decodeEntities, RETRACTED_PUBLICATION, stripTags } from './pubmed.client';
 
 interface EuropePmcResult {
   id: string;
@@ -35,9 +35,23 @@ export class EuropePmcClient {
     url.searchParams.set('resultType', 'core');
     url.searchParams.set('format', 'json');
     url.searchParams.set('pageSize', String(options.max ?? 20));
+    // Europe PMC expands the query with its synonyms (MeSH and others) only when asked.
+    url.searchParams.set('synonym', 'true');
     const body = await this.fetcher.getJson<EuropePmcSearch>(url, { perSecond: this.perSecond, signal: options.signal });
-    return (body?.resultList?.result ?? []).map(toRecord);
+    return europePmcRecords(body);
   }
+}
+
+export function europePmcRecords(body: EuropePmcSearch | null): LiteratureRecord[] {
+  return (body?.resultList?.result ?? []).map(toRecord);
+}
+
+/** Headings and paragraphs become line breaks; entities are decoded before any tag is looked for (titles arrive escaped). */
+function abstractOf(value: string): string {
+  return stripTags(decodeEntities(value).replace(/<\/?(?:h\d|p|br)\b[^<>]*>/gi, '\n'))
+    .replace(/[ \t]+/g, ' ')
+    .replace(/ *\n\s*/g, '\n')
+    .trim();
 }
 
 function toRecord(r: EuropePmcResult): LiteratureRecord {
@@ -51,7 +65,7 @@ function toRecord(r: EuropePmcResult): LiteratureRecord {
     journal: r.journalInfo?.journal?.title ?? r.journalTitle ?? null,
     year: r.pubYear ? Number(r.pubYear) : null,
     publicationTypes: types,
-    text: cleanMarkup((r.abstractText ?? '').replace(/<\/?(h\d|p|br)[^>]*>/gi, '\n')).replace(/\n\s*\n+/g, '\n').trim(),
+    text: abstractOf(r.abstractText ?? ''),
     url: r.pmid ? pubmedUrl(r.pmid) : r.doi ? doiUrl(r.doi) : `https://europepmc.org/article/${r.source}/${r.id}`,
     // MEDLINE records carry PubMed's retraction type; preprints and others have not been checked.
     retraction: types.includes(RETRACTED_PUBLICATION) ? 'retracted' : r.source === 'MED' ? 'clear' : 'unknown',

@@ -1,8 +1,8 @@
-import { FixtureServer, startFixtureServer } from '../../../../../../tools/literature-fixtures/fixture-server';
+import { FixtureServer, fixtureKey, startFixtureServer } from '../../../../../../tools/literature-fixtures/fixture-server';
 import { LiteratureConfig, loadLiteratureConfig } from '../../../config/ai-config';
 import { evidenceLevelOf } from '../citations/evidence-level';
 import { UNLIMITED } from './host-rate-limiter';
-import { checkRetractions, idsOf, resolveIds } from './literature-checks';
+import { checkRetractions, IdCheckFailedError, idsOf, resolveIds } from './literature-checks';
 import { createLiteratureClients, LiteratureClients } from './literature-clients';
 import { LiteratureFetcher, LiteratureHttpError } from './literature-fetcher';
 import { crossrefRecord, retractionNoticeFor } from './crossref.client';
@@ -101,7 +101,10 @@ describe('literature clients against the fixture server', () => {
       publicationTypes: ['Clinical Trial Registration', 'INTERVENTIONAL', 'NA', 'RECRUITING'],
     });
     expect(evidenceLevelOf(trial)).toBe('trial_registration');
-    expect(fixtures.requests()[0].query).toMatchObject({ 'query.term': 'breast cancer fatigue', 'filter.overallStatus': 'RECRUITING' });
+    // Relevance order (unsorted, the first ten would be arbitrary) and the markup we parse, both asked for explicitly.
+    expect(fixtures.requests()[0].query).toMatchObject({
+      'query.term': 'breast cancer fatigue', 'filter.overallStatus': 'RECRUITING', sort: '@relevance', markupFormat: 'markdown',
+    });
     expect(await clients.ctgov.getStudy('nct09000001')).toMatchObject({ nctId: 'NCT09000001' });
     expect(await clients.ctgov.getStudy('NCT09999999')).toBeNull();
   });
@@ -131,15 +134,39 @@ describe('literature clients against the fixture server', () => {
     });
     expect([...resolved.found].sort()).toEqual(['doi:10.5555/rct.2021.001', 'nct:NCT09000001', 'pmid:90000001']);
     expect([...resolved.missing].sort()).toEqual(['doi:10.5555/does-not-exist', 'nct:NCT09999999', 'pmid:99999999']);
-    expect(resolved.failed.size).toBe(0);
     expect(idsOf([{ ...(await clients.ctgov.getStudy('NCT09000001'))! }])).toEqual({ pmids: [], dois: [], nctIds: ['NCT09000001'] });
   });
 
-  it('reports an id it could not check as failed, never as found', async () => {
-    const resolved = await resolveIds(clients, { dois: ['10.5555/no-fixture-for-this'] });
-    expect([...resolved.failed]).toEqual(['doi:10.5555/no-fixture-for-this']);
+  it('fails, retryably, when an id could not be checked: never found, never missing (a withheld claim needs a confirmed not-found)', async () => {
+    const error = (await resolveIds(clients, { dois: ['10.5555/no-fixture-for-this'], nctIds: ['NCT09000001'] }).catch((e: unknown) => e)) as IdCheckFailedError;
+    expect(error).toBeInstanceOf(IdCheckFailedError);
+    expect(error).toBeInstanceOf(LiteratureHttpError);
+    expect(error).toMatchObject({ retryable: true, ids: ['doi:10.5555/no-fixture-for-this'] });
+    expect(error.message).toMatch(/^Could not check an identifier \(doi:10\.5555\/no-fixture-for-this\): /);
     expect(fixtures.unmatched()).toEqual(['GET /crossref/works/10.5555/no-fixture-for-this']);
     fixtures.reset();
+  });
+
+  it('an NCBI 429 or a ClinicalTrials.gov outage while checking ids fails the check, naming every id it could not confirm', async () => {
+    const esummary = fixtureKey('GET', 'eutils', '/esummary.fcgi', { db: 'pubmed', id: '90000001,99999999', retmode: 'json' });
+    fixtures.override(esummary, { status: 429, contentType: 'application/json', body: '{"error":"API rate limit exceeded","count":"4","limit":"3"}' });
+    fixtures.failApi('ctgov', 503, { times: 1 });
+    try {
+      const error = (await resolveIds(clients, { pmids: ['90000001', '99999999'], nctIds: ['NCT09000001'], dois: ['10.5555/rct.2021.001'] }).catch(
+        (e: unknown) => e,
+      )) as IdCheckFailedError;
+      expect(error).toBeInstanceOf(IdCheckFailedError);
+      expect(error.retryable).toBe(true);
+      expect(error.ids).toEqual(['pmid:90000001', 'pmid:99999999', 'nct:NCT09000001']);
+      // Once the services answer again, the same check confirms and rejects as before.
+      fixtures.override(esummary, null);
+      const again = await resolveIds(clients, { pmids: ['90000001', '99999999'], nctIds: ['NCT09000001'] });
+      expect([...again.found].sort()).toEqual(['nct:NCT09000001', 'pmid:90000001']);
+      expect([...again.missing]).toEqual(['pmid:99999999']);
+    } finally {
+      fixtures.override(esummary, null);
+      fixtures.failApi('ctgov', null);
+    }
   });
 });
 

@@ -8,6 +8,8 @@ export class LiteratureHttpError extends Error {
     readonly status: number | null,
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
+    /** The start of the answer's body, for services (NCBI) that explain a failure there. */
+    readonly body: string | null = null,
   ) {
     super(message);
     this.name = 'LiteratureHttpError';
@@ -62,6 +64,7 @@ export class LiteratureFetcher {
         response.status,
         response.status === 429 || response.status >= 500,
         Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+        body.slice(0, 1000),
       );
     }
     return body;
@@ -73,13 +76,13 @@ export class LiteratureFetcher {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new LiteratureHttpError(`${redactKey(url)} did not answer JSON`, redactKey(url), 200, false);
+      throw new LiteratureHttpError(`${redactKey(url)} did not answer JSON`, redactKey(url), 200, false, null, text.slice(0, 1000));
     }
   }
 }
 
 /** URLs in errors and logs never show the NCBI key. */
-function redactKey(url: URL): string {
+export function redactKey(url: URL): string {
   const copy = new URL(url);
   if (copy.searchParams.has('api_key')) copy.searchParams.set('api_key', '***');
   return copy.toString();

@@ -3,6 +3,7 @@ import {
   AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiContextFit, AiProfileField, aiProfileContext, aiRateLimitGaveUpMessage, AiRunTimings, JobName,
 } from '@cqa/contracts';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
+import { z, ZodError, type ZodType } from 'zod';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
@@ -13,17 +14,27 @@ import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/
 import { CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema } from '../../ai/citations/cited-answer.schema';
 import { checkRetractions, resolveIds } from '../../ai/literature/literature-checks';
 import { LiteratureHttpError } from '../../ai/literature/literature-fetcher';
+import { fallbackQueries, LiteratureQueries } from '../../ai/retrieval/fallback-query';
+import { broadenPlanned, InvalidQueryPlanError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema } from '../../ai/retrieval/query-planner';
+import { PersonalQueryRefusedError } from '../../ai/retrieval/outbound-guard';
+import { scrubPersonal } from '../../ai/retrieval/personal-data';
+import { RELEVANCE_SCHEMA_NAME, relevanceReplySchema, screenRecords } from '../../ai/retrieval/record-screening';
 import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
-import { AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
+import { AiBadOutputError, AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
 import { AiMessage, AiProvider } from '../../ai/provider/ai-provider';
 import { PatientAccess } from '../../profiles/patient-access.service';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import type { AiAnswerJobPayload } from './ai-answers.service';
 import { AI_RUN_STEPS, AiRunsRepository, AiRunRow, NumberedRecord, RunQuestion, STAGE_DONE } from './ai-runs.repository';
-import { searchTerms } from './retrieval-query';
 
 /** At most this many records go to the model, in retrieval order. */
 export const MAX_RECORDS = 20;
+/** Fewer relevant records than this after a search: search again, broader. */
+export const THIN_RESULT = 5;
+/** The first search and at most two broadenings. */
+export const MAX_SEARCH_STEPS = 3;
+/** At most this many new records of one search are screened. */
+export const MAX_SCREENED = 30;
 /** Used when a 429 carries no Retry-After. */
 export const DEFAULT_RATE_LIMIT_DELAY_MS = 30_000;
 export const SEARCH_METHOD = 'PubMed, Europe PMC and ClinicalTrials.gov search; every citation checked against the retrieved records';
@@ -114,7 +125,7 @@ export class AiAnswerProcessor {
     if (!question) return { answerId: null, skipped: 'question deleted' };
 
     let t = Date.now();
-    const records = await this.retrieve(question, signal);
+    const records = await this.retrieve(runId, question, signal);
     const numbered = await this.runs.storeRecords(runId, records);
     clock.retrieval = Date.now() - t;
 
@@ -188,27 +199,80 @@ export class AiAnswerProcessor {
   }
 
   /** One batch of claims for the support judge (the fast model); its tokens and cost count in the run's. */
-  private async judge(runId: number, messages: AiMessage[], signal?: AbortSignal) {
-    const result = await this.provider.generateStructured(judgeReplySchema, messages, { model: 'fast', signal, schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
-    await this.runs.addUsage(runId, { model: null, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
-    return result.value;
+  private judge(runId: number, messages: AiMessage[], signal?: AbortSignal) {
+    return this.fast(runId, judgeReplySchema, messages, SUPPORT_JUDGE_SCHEMA_NAME, signal);
   }
 
-  /** Each source on its own: one that fails is left out; only when every source fails is the run retried. */
-  private async retrieve(question: RunQuestion, signal?: AbortSignal): Promise<LiteratureRecord[]> {
-    const terms = searchTerms(question.question_text, question.cancer_type);
-    if (!terms.literature) return [];
-    const searches = await Promise.allSettled([
-      this.literature.pubmed.search(terms.literature, { signal }),
-      this.literature.europePmc.search(terms.literature, { signal }),
-      this.literature.ctgov.search(terms.trials, { signal }),
-    ]);
+  /**
+   * Search, screen, and broaden while thin: the planner's queries first (the rule builder's when there is no plan),
+   * each search's new records screened for relevance by the fast model, and a broader search while fewer than
+   * THIN_RESULT relevant records are in hand (at most MAX_SEARCH_STEPS searches).
+   */
+  private async retrieve(runId: number, question: RunQuestion, signal?: AbortSignal): Promise<LiteratureRecord[]> {
+    const ladder = await this.searchLadder(runId, question, signal);
+    let relevant: LiteratureRecord[] = [];
+    const seen = new Set<string>();
+    for (let step = 0; step < Math.min(ladder.length, MAX_SEARCH_STEPS); step++) {
+      const found = (await this.search(runId, step, ladder[step], signal)).filter((r) => recordIdKeys(r).length > 0);
+      const fresh = dedupeRecords(found).filter((r) => !recordIdKeys(r).some((k) => seen.has(k))).slice(0, MAX_SCREENED);
+      fresh.forEach((r) => recordIdKeys(r).forEach((k) => seen.add(k)));
+      const screened = await screenRecords(question.question_text, fresh, (messages) =>
+        this.fast(runId, relevanceReplySchema, messages, RELEVANCE_SCHEMA_NAME, signal));
+      relevant = dedupeRecords([...relevant, ...screened.kept]);
+      if (relevant.length >= THIN_RESULT) break;
+    }
+    return relevant.slice(0, MAX_RECORDS);
+  }
+
+  /** The planner's queries and their broadening, then the rule builder's ladder; a refused or unreadable plan leaves the rule builder's. */
+  private async searchLadder(runId: number, question: RunQuestion, signal?: AbortSignal): Promise<LiteratureQueries[]> {
+    const fallback = fallbackQueries(question.question_text, question.cancer_type);
+    try {
+      const planned = await planQueries(question.question_text, question.cancer_type, (messages) =>
+        this.fast(runId, queryPlanSchema, messages, QUERY_PLAN_SCHEMA_NAME, signal));
+      const broader = broadenPlanned(planned);
+      return [planned, ...(broader ? [broader] : []), ...fallback];
+    } catch (error) {
+      if (!(error instanceof InvalidQueryPlanError || error instanceof AiBadOutputError || error instanceof ZodError)) throw error;
+      // The problems name rules, never the query text (which comes from the question).
+      this.logger.warn({ runId, problems: error instanceof InvalidQueryPlanError ? error.problems : [error.name], msg: 'search plan refused; using the rule builder' });
+      return fallback;
+    }
+  }
+
+  /** One search of each database; every query sent is recorded for the audit. Only when every database fails is the run retried. */
+  private async search(runId: number, step: number, queries: LiteratureQueries, signal?: AbortSignal): Promise<LiteratureRecord[]> {
+    const databases = ([
+      ['pubmed', queries.pubmed, () => this.literature.pubmed.search(queries.pubmed, { signal })],
+      ['europepmc', queries.europepmc, () => this.literature.europePmc.search(queries.europepmc, { signal })],
+      ['ctgov', queries.ctgov, () => this.literature.ctgov.search(queries.ctgov, { signal })],
+    ] as const).filter(([, query]) => query.trim() !== '');
+    if (databases.length === 0) return [];
+    const searches = await Promise.allSettled(databases.map(([, , run]) => run()));
     signal?.throwIfAborted();
-    const failures = searches.flatMap((s) => (s.status === 'rejected' ? [describeSearchFailure(s.reason)] : []));
-    if (failures.length === searches.length) throw new RetryableRunError(`Literature search failed: ${failures.join('; ')}`);
+    for (const [i, [database, query]] of databases.entries()) {
+      const result = searches[i];
+      const refused = result.status === 'rejected' && result.reason instanceof PersonalQueryRefusedError;
+      await this.runs.recordQuery(runId, {
+        // As it left (the guard scrubs on the way out); a refused query's text is not kept.
+        step, database, query: refused ? '(not sent)' : scrubPersonal(query).text, source: queries.source,
+        found: result.status === 'fulfilled' ? result.value.length : null,
+        error: result.status === 'rejected' ? describeSearchFailure(result.reason) : null,
+      });
+    }
+    // A query refused for looking personal was never sent: the next, broader step goes on without it.
+    const failed = searches.filter((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof PersonalQueryRefusedError));
+    const failures = failed.map((r) => describeSearchFailure(r.reason));
+    if (failures.length > 0 && failures.length === searches.length) throw new RetryableRunError(`Literature search failed: ${failures.join('; ')}`);
     if (failures.length > 0) this.logger.warn({ failures, msg: 'a literature source failed; answering from the others' });
-    const found = searches.flatMap((s) => (s.status === 'fulfilled' ? s.value : []));
-    return dedupeRecords(found).filter((r) => recordIdKeys(r).length > 0).slice(0, MAX_RECORDS);
+    return searches.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+  }
+
+  /** A call of the fast model on the run's account (planning, screening, judging): its tokens and cost count in the run's. */
+  private async fast<S extends ZodType>(runId: number, schema: S, messages: AiMessage[], schemaName: string, signal?: AbortSignal): Promise<z.output<S>> {
+    const result = await this.provider.generateStructured(schema, messages, { model: 'fast', signal, schemaName });
+    await this.runs.addUsage(runId, { model: null, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
+    return result.value;
   }
 
   /** Crossref's retraction notices for records with a DOI; stored with the records. */
@@ -268,5 +332,6 @@ function describeSearchFailure(error: unknown): string {
     }
     return `${where} ${error.status === null ? 'did not answer' : `answered ${error.status}`}`;
   }
+  if (error instanceof PersonalQueryRefusedError) return `not sent: it looked personal (${error.kinds.join(', ')})`;
   return error instanceof Error ? error.name : 'unknown error';
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
-  AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
+  AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -125,6 +125,12 @@ export class AiAnswersService implements OnModuleInit {
   async runClaims(runId: number): Promise<ClaimCheckView[]> {
     if (!(await this.runs.run(runId))) throw new NotFoundException(AI_RUN_NOT_FOUND);
     return this.claimChecks.list({ aiRunId: runId });
+  }
+
+  /** Every literature search one run sent, in order (admins): the audit of what left the platform. */
+  async runQueries(runId: number): Promise<AiRunQueryView[]> {
+    if (!(await this.runs.run(runId))) throw new NotFoundException(AI_RUN_NOT_FOUND);
+    return this.runs.queries(runId);
   }
 
   private async checkLimits(requestedBy: string | null): Promise<void> {

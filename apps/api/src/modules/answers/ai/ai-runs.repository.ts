@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AiAnswerDetails, AiAnswerStage, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView, LiteratureSource,
+  AiAnswerDetails, AiAnswerStage, AiRunQueryView, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView, LiteratureSource,
   RetractionStatus,
 } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
@@ -212,6 +212,25 @@ export class AiRunsRepository {
    * Stores the run's records (one row per work, shared across runs) and numbers them [1..n] for this run. A
    * restarted run renumbers from scratch.
    */
+  /** Appends one literature search the run sent (ai_run_queries: the audit of what left the platform). */
+  async recordQuery(runId: number, query: Omit<AiRunQueryView, 'sent_at'>): Promise<void> {
+    await this.ds.query(
+      'INSERT INTO ai_run_queries (run_id, step, database_name, query_text, plan_source, found, error) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [runId, query.step, query.database, query.query.slice(0, 400), query.source, query.found, query.error?.slice(0, 255) ?? null],
+    );
+  }
+
+  async queries(runId: number): Promise<AiRunQueryView[]> {
+    const rows = (await this.ds.query(
+      'SELECT step, database_name, query_text, plan_source, found, error, sent_at FROM ai_run_queries WHERE run_id = ? ORDER BY id',
+      [runId],
+    )) as Array<{ step: number; database_name: AiRunQueryView['database']; query_text: string; plan_source: AiRunQueryView['source']; found: number | null; error: string | null; sent_at: Date }>;
+    return rows.map((r) => ({
+      step: Number(r.step), database: r.database_name, query: r.query_text, source: r.plan_source,
+      found: r.found == null ? null : Number(r.found), error: r.error, sent_at: iso(r.sent_at)!,
+    }));
+  }
+
   async storeRecords(runId: number, records: readonly LiteratureRecord[]): Promise<NumberedRecord[]> {
     const ids: string[] = [];
     for (const record of records) ids.push(await this.upsertRecord(record));

@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { AI_NOT_CONFIGURED_MESSAGE, JobName, QuestionDetail, ResearchLatest, ResearchRunView } from '@cqa/contracts';
+import {
+  AI_NOT_CONFIGURED_MESSAGE, AI_QUOTA_EXHAUSTED_MESSAGE, aiRateLimitGaveUpMessage, JobName, QuestionDetail, ResearchLatest, ResearchRunView,
+} from '@cqa/contracts';
 import { Queue } from 'bullmq';
 import { call, createUser, signIn } from '../../../../test/accounts-helpers';
 import { RunningApi, startApi } from '../../../../test/api-harness';
@@ -103,6 +105,7 @@ describe('deep research: plan, flow, report, control', () => {
   afterEach(async () => {
     await stopWorker();
     fakeAi.setDelay(0);
+    fakeAi.setFault(null);
     fixtures.failApi('europepmc', null);
   });
 
@@ -261,6 +264,68 @@ describe('deep research: plan, flow, report, control', () => {
     expect(done.report!.queries.filter((q) => q.error).map((q) => q.database)).toEqual(['europepmc', 'europepmc']);
     expect(done.report!.markdown).toContain('Could not search Europe PMC');
     expect(await deepAnswers(questionId)).toHaveLength(1);
+  });
+
+  it('runs to a report with a reasoning model that refuses any temperature: none is sent unless configured', async () => {
+    await startWorker();
+    fakeAi.reset();
+    fakeAi.setFault({ fault: 'rejects_temperature' });
+    const { questionId, runId } = await planned();
+    await approve(questionId, runId);
+    const done = await untilStatus(questionId, ['completed', 'failed']);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    const requests = fakeAi.stats().requests;
+    expect(requests.length).toBeGreaterThan(4);
+    expect(requests.filter((r) => r.temperature !== null || r.status !== 200)).toEqual([]);
+    expect(await deepAnswers(questionId)).toHaveLength(1);
+  });
+
+  it('with AI_TEMPERATURE set, a model that refuses it is asked once more without it and never again', async () => {
+    await startWorker({ AI_TEMPERATURE: '0' });
+    fakeAi.reset();
+    fakeAi.setFault({ fault: 'rejects_temperature' });
+    const { questionId, runId } = await planned();
+    await approve(questionId, runId);
+    expect((await untilStatus(questionId, ['completed', 'failed'])).status).toBe('completed');
+    // One refusal per model (main and fast), then no temperature to either.
+    const refused = fakeAi.stats().requests.filter((r) => r.status === 400);
+    expect(refused.map((r) => [r.model, r.temperature]).sort()).toEqual([['fake-model', 0], ['fake-model-fast', 0]]);
+    const firstOf = (model: string) => fakeAi.stats().requests.findIndex((r) => r.model === model);
+    for (const model of ['fake-model', 'fake-model-fast']) {
+      expect(fakeAi.stats().requests.slice(firstOf(model) + 1).filter((r) => r.model === model && r.temperature !== null)).toEqual([]);
+    }
+  });
+
+  it("fails the run at once on OpenAI's insufficient_quota 429, without waiting", async () => {
+    await startWorker();
+    fakeAi.reset();
+    fakeAi.setFault({ fault: 'insufficient_quota' });
+    const questionId = await ask();
+    await start(questionId);
+    const failed = await waitFor(() => latest(questionId), (l) => l.run?.status === 'failed', 15_000).then((l) => l.run!);
+    expect(failed).toMatchObject({ status: 'failed', error: AI_QUOTA_EXHAUSTED_MESSAGE, failedStep: 'plan' });
+    expect(fakeAi.stats().requests.map((r) => r.status)).toEqual([429]);
+    const health = await call<{ status: string; ai: string }>(api, 'GET', '/api/health');
+    expect(health.body).toMatchObject({ status: 'ok', ai: 'quota_exhausted' });
+  });
+
+  it('fails a step after AI_RATE_LIMIT_MAX_DELAYS consecutive 429 waits, with the reason', async () => {
+    await startWorker({ AI_RATE_LIMIT_MAX_DELAYS: '2' });
+    fakeAi.reset();
+    fakeAi.setFault({ fault: 'rate_limit', retryAfterSeconds: 1, retryAfterMs: 100 });
+    const questionId = await ask();
+    await start(questionId);
+    const failed = await waitFor(() => latest(questionId), (l) => l.run?.status === 'failed', 15_000).then((l) => l.run!);
+    expect(failed).toMatchObject({ status: 'failed', error: aiRateLimitGaveUpMessage(2), failedStep: 'plan' });
+    expect(fakeAi.stats().requests.map((r) => r.status)).toEqual([429, 429, 429]);
+    fakeAi.setFault(null);
+    // A successful call clears the health report the quota test left.
+    expect((await call<{ ai: string }>(api, 'GET', '/api/health')).body.ai).toBe('quota_exhausted');
+    await stopWorker();
+    await startWorker();
+    const { questionId: ok } = await planned();
+    expect(ok).toBeGreaterThan(0);
+    expect((await call<{ ai: string }>(api, 'GET', '/api/health')).body.ai).toBe('configured');
   });
 
   it('the nightly re-check flags a report whose source is now retracted', async () => {

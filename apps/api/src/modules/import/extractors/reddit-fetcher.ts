@@ -15,10 +15,15 @@ export interface RedditFetcherOptions {
   credentials?: { clientId: string; clientSecret: string } | null;
 }
 
+/** Why a Reddit link waits for pasted text: the paste-mode reason the Import tab shows. */
+export const REDDIT_ANONYMOUS_REFUSED = 'Reddit refuses anonymous access: paste the thread, or set Reddit app credentials (REDDIT_CLIENT_ID)';
+
 /**
  * Reddit threads: the public JSON form first (robots.txt and politeness apply); when that is refused (403, 429 or
  * robots.txt) and app credentials are configured, the OAuth app-only flow (client credentials) reads the same
- * thread from the API. Without credentials a refusal stays a refusal (robots → paste mode upstream).
+ * thread from the API. Reddit's real robots.txt (`User-agent: *` / `Disallow: /`) refuses every anonymous agent
+ * and its API answers anonymous clients 403, so without credentials a Reddit link ends in paste mode: both
+ * refusals become a `robots_refused` error with REDDIT_ANONYMOUS_REFUSED as its reason.
  */
 export class RedditFetcher {
   private readonly baseUrl: string;
@@ -49,9 +54,11 @@ export class RedditFetcher {
     try {
       anonymous = await this.polite.fetch(redditJsonUrl(path, this.baseUrl), { signal, headers: { accept: 'application/json' } });
     } catch (error) {
-      if (!(error instanceof FetchError && error.code === 'robots_refused' && this.credentials)) throw error;
+      if (!(error instanceof FetchError && error.code === 'robots_refused')) throw error;
+      if (!this.credentials) throw new FetchError('robots_refused', { reason: REDDIT_ANONYMOUS_REFUSED });
     }
     if (anonymous && anonymous.status >= 200 && anonymous.status < 300) return this.parse(anonymous, url);
+    if (anonymous?.status === 403 && !this.credentials) throw new FetchError('robots_refused', { reason: REDDIT_ANONYMOUS_REFUSED, status: 403 });
     if (this.credentials && (!anonymous || anonymous.status === 403 || anonymous.status === 429)) {
       return this.parse(await this.viaOAuth(path, signal), url);
     }

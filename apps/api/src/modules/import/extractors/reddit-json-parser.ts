@@ -5,7 +5,19 @@ import { cleanMarkdown, cleanTitle, IMPORT_LIMITS, isoDate, redactUserMentions, 
 /** Permalinks of imported replies always point at the public site, whatever base the JSON came from. */
 export const REDDIT_PUBLIC_ORIGIN = 'https://www.reddit.com';
 const REDDIT_HOST = /(^|\.)reddit\.com$/i;
-const GONE = new Set(['[deleted]', '[removed]']);
+
+/**
+ * The text Reddit puts where a post or comment used to be: `[deleted]` (by its author), `[removed]` (by the
+ * subreddit's moderators), `[ Removed by Reddit ]` (by Reddit's safety team), and their variants such as
+ * `[ Removed by moderator ]`, `[ Removed by Reddit in response to a copyright notice. ]` or `[unavailable]`.
+ * None of them is anybody's answer. A comment whose account was deleted but whose text stands (author `[deleted]`,
+ * a real body) is kept: Reddit still shows it, and we drop every username anyway.
+ */
+const TOMBSTONE = /^\[\s*(?:(?:deleted|removed)(?:\s+by\s+[^\]\n]{1,80}?)?|unavailable)\s*\.?\s*\]$/i;
+
+export function isRedditTombstone(text: string): boolean {
+  return TOMBSTONE.test(text.trim());
+}
 
 /**
  * The thread path of a Reddit URL (`/r/<sub>/comments/<id>/<slug>`; `/comments/<id>` for redd.it and user
@@ -36,26 +48,34 @@ interface Listing {
 
 /**
  * Title, selftext and top-level comments (by score, highest first) of a thread's JSON. Deleted and removed
- * comments, AutoModerator and stickied moderator notes are skipped; usernames are never kept (`u/` mentions in
- * the text are blanked too).
+ * comments (every tombstone, see isRedditTombstone), AutoModerator and stickied moderator notes are skipped;
+ * usernames are never kept (`u/` mentions in the text are blanked too). A thread Reddit removed, or with no reply
+ * left, is unreadable, as for the other extractors.
  */
 export function parseRedditThread(json: unknown, threadUrl: string): ImportedThread {
   if (!Array.isArray(json) || json.length < 2) throw new FetchError('unreadable_page', { detail: 'not a Reddit thread listing' });
   const [postListing, commentListing] = json as [Listing, Listing];
   const post = postListing.data?.children?.find((c) => c.kind === 't3')?.data;
   if (!post || typeof post.title !== 'string') throw new FetchError('unreadable_page', { detail: 'no post in the listing' });
-  const selftext = typeof post.selftext === 'string' && !GONE.has(post.selftext.trim()) ? post.selftext : '';
+  if (isRedditTombstone(post.title)) throw new FetchError('unreadable_page', { reason: 'The thread was removed from Reddit' });
+  const selftext = typeof post.selftext === 'string' && !isRedditTombstone(post.selftext) ? post.selftext : '';
+  // Comments recorded before Reddit added their `permalink` (about 2017) still have an id under the post's permalink.
+  const postPath = typeof post.permalink === 'string' && post.permalink.startsWith('/') ? post.permalink.replace(/\/?$/, '/') : null;
   const replies: Array<ImportedReply & { rank: number }> = [];
   for (const child of commentListing.data?.children ?? []) {
     const c = child.data;
     if (child.kind !== 't1' || !c || typeof c.body !== 'string') continue;
-    if (GONE.has(c.body.trim()) || c.author === 'AutoModerator' || (c.stickied === true && c.distinguished === 'moderator')) continue;
+    if (isRedditTombstone(c.body) || c.author === 'AutoModerator' || (c.stickied === true && c.distinguished === 'moderator')) continue;
     const text = cleanMarkdown(redactUserMentions(c.body), IMPORT_LIMITS.reply);
     if (!text) continue;
     const score = scoreOf(c.score);
-    const url = typeof c.permalink === 'string' && c.permalink.startsWith('/') ? `${REDDIT_PUBLIC_ORIGIN}${c.permalink}` : threadUrl;
+    const permalink = typeof c.permalink === 'string' && c.permalink.startsWith('/')
+      ? c.permalink
+      : postPath && typeof c.id === 'string' && /^[a-z0-9]{1,12}$/i.test(c.id) ? `${postPath}${c.id}/` : null;
+    const url = permalink ? `${REDDIT_PUBLIC_ORIGIN}${permalink}` : threadUrl;
     replies.push({ text, url, host: new URL(url).host, date: isoDate(c.created_utc), score, rank: score ?? Number.NEGATIVE_INFINITY });
   }
+  if (replies.length === 0) throw new FetchError('unreadable_page', { reason: 'No replies left to import (removed, deleted or none yet)' });
   replies.sort((a, b) => b.rank - a.rank);
   return {
     title: cleanTitle(post.title),

@@ -8,15 +8,18 @@ import { HostPoliteness } from '../politeness/host-politeness';
 import { RobotsFetcher } from '../robots/robots-fetcher';
 import { MemoryTtlCache } from '../robots/ttl-cache';
 import { LocalTestServer, startLocalTestServer } from '../test/local-test-server';
-import { RedditFetcher } from './reddit-fetcher';
+import { REDDIT_ANONYMOUS_REFUSED, RedditFetcher } from './reddit-fetcher';
 import { ThreadFetcher } from './thread-fetcher';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `cqa-test-import-thread-${process.pid}-${Date.now()}:`;
+/** https://www.reddit.com/robots.txt as served since mid-2024 (fixtures/README.md): `User-agent: *` / `Disallow: /`. */
+const REDDIT_ROBOTS = fixture('reddit-robots.real.txt');
+const APP = { clientId: 'app-id', clientSecret: 'app-secret' };
 
 describe('ThreadFetcher against a local site', () => {
-  const site = { robots: 'User-agent: *\nDisallow: /private/\n', anonymousReddit: 200 };
+  const site: { robots: string | null; anonymousReddit: number } = { robots: 'User-agent: *\nDisallow: /private/\n', anonymousReddit: 200 };
   let server: LocalTestServer;
   let safe: SafeFetcher;
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -28,7 +31,7 @@ describe('ThreadFetcher against a local site', () => {
         res.writeHead(status, { 'content-type': type, ...headers });
         res.end(body);
       };
-      if (url.pathname === '/robots.txt') return send(200, 'text/plain', site.robots);
+      if (url.pathname === '/robots.txt') return site.robots === null ? send(404, 'text/plain', 'none') : send(200, 'text/plain', site.robots);
       if (url.pathname === '/r/cancer/comments/abc123/slug.json') {
         return site.anonymousReddit === 200 ? send(200, 'application/json', fixture('reddit-thread.fixture.json')) : send(site.anonymousReddit, 'application/json', '{"message":"Forbidden"}');
       }
@@ -61,30 +64,45 @@ describe('ThreadFetcher against a local site', () => {
   };
   const redditThread = () => `${server.origin}/r/cancer/comments/abc123/slug/`;
 
-  it('reads a Reddit thread from its public JSON form', async () => {
+  const anonymousJsonRequests = () => server.requests.filter((r) => r.url.startsWith('/r/cancer/comments/abc123/slug.json')).length;
+
+  it('sends a Reddit link to paste mode without app credentials: Reddit\'s robots.txt refuses every anonymous agent', async () => {
+    site.robots = REDDIT_ROBOTS;
+    site.anonymousReddit = 200;
+    const before = anonymousJsonRequests();
+    expect(await importer().extract(redditThread())).toEqual({ mode: 'paste', url: redditThread(), reason: REDDIT_ANONYMOUS_REFUSED });
+    expect(anonymousJsonRequests()).toBe(before);
+  });
+
+  it('reads the thread through the OAuth app-only flow when app credentials are set, never the refused JSON form', async () => {
+    site.robots = REDDIT_ROBOTS;
+    site.anonymousReddit = 200;
+    const before = anonymousJsonRequests();
+    const result = await importer(APP).extract(redditThread());
+    expect(result).toMatchObject({ mode: 'thread', source: 'reddit', thread: { title: 'Tips for getting through chemo fatigue?', url: redditThread() } });
+    if (result.mode !== 'thread') throw new Error();
+    // The `[ Removed by Reddit ]`, `[removed]` and `[deleted]` comments and the moderator note are not answers.
+    expect(result.thread.replies.map((r) => r.score)).toEqual([31, 12]);
+    expect(anonymousJsonRequests()).toBe(before);
+    const token = server.requests.find((r) => r.url === '/api/v1/access_token');
+    expect(token?.body).toBe('grant_type=client_credentials');
+    expect(server.requests.some((r) => r.url === '/oauth/r/cancer/comments/abc123/slug?raw_json=1&sort=top&limit=100')).toBe(true);
+  });
+
+  it('goes to paste mode on an anonymous 403 without credentials, through OAuth with them', async () => {
+    site.robots = null; // no robots.txt: the JSON form is asked for, and refused
+    site.anonymousReddit = 403;
+    expect(await importer().extract(redditThread())).toEqual({ mode: 'paste', url: redditThread(), reason: REDDIT_ANONYMOUS_REFUSED });
+    expect(await importer(APP).extract(redditThread())).toMatchObject({ mode: 'thread', source: 'reddit' });
+  });
+
+  it('reads the public JSON form of a Reddit-compatible host whose robots.txt allows it', async () => {
     site.robots = 'User-agent: *\nDisallow: /private/\n';
     site.anonymousReddit = 200;
     const result = await importer().extract(redditThread());
-    expect(result).toMatchObject({ mode: 'thread', source: 'reddit', thread: { title: 'Tips for getting through chemo fatigue?', url: redditThread() } });
-    if (result.mode !== 'thread') throw new Error();
-    expect(result.thread.replies.map((r) => r.score)).toEqual([31, 12]);
+    expect(result).toMatchObject({ mode: 'thread', source: 'reddit', thread: { title: 'Tips for getting through chemo fatigue?' } });
+    if (result.mode === 'thread') expect(result.thread.replies.map((r) => r.score)).toEqual([31, 12]);
     expect(server.requests.some((r) => r.url === '/r/cancer/comments/abc123/slug.json?raw_json=1&sort=top&limit=100')).toBe(true);
-  });
-
-  it('uses the OAuth app-only flow when anonymous access is refused', async () => {
-    site.anonymousReddit = 403;
-    const result = await importer({ clientId: 'app-id', clientSecret: 'app-secret' }).extract(redditThread());
-    expect(result).toMatchObject({ mode: 'thread', source: 'reddit' });
-    const token = server.requests.find((r) => r.url === '/api/v1/access_token');
-    expect(token?.body).toBe('grant_type=client_credentials');
-    await expect(importer().extract(redditThread())).rejects.toMatchObject({ code: 'http_status', status: 403 });
-  });
-
-  it('uses OAuth when robots.txt refuses the JSON form, paste mode without credentials', async () => {
-    site.robots = 'User-agent: *\nDisallow: /r/\n';
-    site.anonymousReddit = 200;
-    expect(await importer({ clientId: 'app-id', clientSecret: 'app-secret' }).extract(redditThread())).toMatchObject({ mode: 'thread', source: 'reddit' });
-    expect(await importer().extract(redditThread())).toEqual({ mode: 'paste', url: redditThread(), reason: 'Refused by robots.txt' });
   });
 
   it('reads a forum page and keeps the typed URL as the source', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseRobotsTxt, RobotsRules } from './robots-txt';
 
 const SITE = `
@@ -61,5 +63,13 @@ describe('parseRobotsTxt', () => {
     expect(RobotsRules.allowAll().isAllowed('/x')).toBe(true);
     expect(RobotsRules.disallowAll().isAllowed('/x')).toBe(false);
     expect(RobotsRules.disallowAll().isAllowed('/robots.txt')).toBe(true);
+  });
+
+  it("reads Reddit's real robots.txt as a refusal of every anonymous path", () => {
+    const reddit = parseRobotsTxt(readFileSync(path.join(__dirname, '../extractors/fixtures/reddit-robots.real.txt'), 'utf8'));
+    for (const target of ['/', '/r/cancer/comments/abc123/slug.json?raw_json=1', '/comments/abc123', '/api/v1/access_token']) {
+      expect(reddit.isAllowed(target)).toBe(false);
+    }
+    expect(reddit.crawlDelaySeconds).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   AI_ANSWER_STAGES, AI_RUN_STATUSES, AI_RUN_TRIGGERS, AiAnswerStage, AiRunAdminRow, AiRunListResponse, AiRunStatus, AiRunTimings, AiRunTrigger,
-  AiRunView, AiSettings, ClaimCheckView, GenerateAiAnswerRequest, JUDGE_VERDICTS, JudgeResult, JudgeVerdict, SUPPORT_RULES, SupportRule,
+  AiRunQueryView, AiRunView, AiSettings, ClaimCheckView, GenerateAiAnswerRequest, JUDGE_VERDICTS, JudgeResult, JudgeVerdict, SUPPORT_RULES, SupportRule,
   SupportRuleResult,
 } from '@cqa/contracts';
 import { IsBoolean, IsOptional } from 'class-validator';
@@ -103,4 +103,14 @@ export class ClaimCheckViewDto implements ClaimCheckView {
   @ApiProperty({ type: [String], description: 'Why it was withheld (provenance, rules, judge); empty when published.' }) reasons: string[];
   @ApiProperty({ type: [SupportRuleResultDto] }) rules: SupportRuleResultDto[];
   @ApiProperty({ type: JudgeResultDto, nullable: true, description: 'Null when not judged (withheld earlier, or AI_SUPPORT_JUDGE=off).' }) judge: JudgeResultDto | null;
+}
+
+export class AiRunQueryViewDto implements AiRunQueryView {
+  @ApiProperty({ description: '0 for the first search, then each broadening.' }) step: number;
+  @ApiProperty({ enum: ['pubmed', 'europepmc', 'ctgov'] }) database: AiRunQueryView['database'];
+  @ApiProperty({ description: 'The query as sent (after the personal-data scrubber).' }) query: string;
+  @ApiProperty({ enum: ['planner', 'fallback'] }) source: AiRunQueryView['source'];
+  @ApiProperty({ type: Number, nullable: true, description: 'Records returned; null when the search failed.' }) found: number | null;
+  @ApiProperty({ type: String, nullable: true }) error: string | null;
+  @ApiProperty() sent_at: string;
 }

@@ -9,7 +9,7 @@ describe('literature fixture server', () => {
   it('marks every fixture as hand-made or real, and every hand-made XML body file too', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(10);
     for (const fixture of fixtures) {
-      expect(fixture._comment).toMatch(/^(HAND-MADE|REAL) /);
+      expect(fixture._comment).toMatch(/^(HAND-MADE|REAL)\b/);
       const real = fixture.file.includes(`${path.sep}real${path.sep}`);
       expect(fixture._comment.startsWith('REAL ')).toBe(real);
       if (real) expect(fixture.response.bodyFile).toBeDefined();

@@ -326,6 +326,20 @@ describe('loadAiConfig', () => {
     ]);
   });
 
+  it('sends no temperature, fits no prompt and waits out 10 rate limits by default; refuses bad values', () => {
+    expect(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm' }, [])).toMatchObject({ temperature: null, contextTokens: null, rateLimitMaxDelays: 10 });
+    expect(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm', AI_TEMPERATURE: '0', AI_CONTEXT_TOKENS: '16384', AI_RATE_LIMIT_MAX_DELAYS: '0' }, [])).toMatchObject({
+      temperature: 0, contextTokens: 16384, rateLimitMaxDelays: 0,
+    });
+    const problems: string[] = [];
+    loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm', AI_TEMPERATURE: 'hot', AI_CONTEXT_TOKENS: '512', AI_RATE_LIMIT_MAX_DELAYS: '-1' }, problems);
+    expect(problems).toEqual([
+      expect.stringContaining('AI_TEMPERATURE must be a number from 0 to 2'),
+      expect.stringContaining('AI_CONTEXT_TOKENS must be a whole number from 1024'),
+      expect.stringContaining('AI_RATE_LIMIT_MAX_DELAYS must be a whole number from 0'),
+    ]);
+  });
+
   it('prices the configured models from the environment, others from the table', () => {
     const config = loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'my-model', AI_PRICE_INPUT_PER_MTOK: '3', AI_PRICE_OUTPUT_PER_MTOK: '6' }, []);
     expect(estimateCostUsd(config.prices, 'my-model', { promptTokens: 1_000_000, completionTokens: 500_000 })).toBe(6);

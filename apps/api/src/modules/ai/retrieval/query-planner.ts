@@ -54,7 +54,7 @@ const PUBMED_TAGS = /\[(?:mesh|mesh terms|majr|mh|tiab|title\/abstract|ti|title|
 export function queryProblem(query: string, focus: readonly string[], database: 'pubmed' | 'europepmc' | 'ctgov'): string | null {
   if (!query.trim()) return 'empty';
   if (query.length > MAX_QUERY_LENGTH) return `longer than ${MAX_QUERY_LENGTH} characters`;
-  if (/[\u0000-\u001f<>{}\\|^`]/.test(query)) return 'characters no search syntax uses';
+  if (/[<>{}\\|^`]/.test(query) || [...query].some((c) => c.charCodeAt(0) < 32)) return 'characters no search syntax uses';
   if ((query.match(/"/g) ?? []).length % 2 !== 0) return 'unbalanced quotes';
   let depth = 0;
   for (const c of query) {

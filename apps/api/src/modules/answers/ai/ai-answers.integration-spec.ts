@@ -224,8 +224,8 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     expect(rows.find((r) => r.id === run.id)).toMatchObject({ status: 'failed', error: AI_QUOTA_EXHAUSTED_MESSAGE });
     // Health reports it, and still passes: the app works without AI.
     expect(await health()).toMatchObject({ status: 'ok', ai: 'quota_exhausted', ai_detail: { reason: AI_QUOTA_EXHAUSTED_MESSAGE, since: expect.any(String) } });
-    const metrics = await call<string>(api, 'GET', '/api/metrics', { token: admin.token });
-    expect(String(metrics.body)).toMatch(/cqa_ai_provider_errors_total\{kind="quota_exhausted",model="fake-model"\} [1-9]/);
+    const metrics = await (await fetch(`${api.baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${admin.token}` } })).text();
+    expect(metrics).toMatch(/cqa_ai_provider_errors_total\{kind="quota_exhausted",model="fake-model"\} [1-9]/);
     // Topped up: the next run succeeds and health says configured again.
     fakes.ai.setFault(null);
     await generate(id);

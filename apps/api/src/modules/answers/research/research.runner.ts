@@ -14,6 +14,7 @@ import { dedupeRecords, LiteratureRecord } from '../../ai/literature/literature-
 import { AiError, AiRateLimitedError } from '../../ai/provider/ai-errors';
 import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
 import { LITERATURE_CLIENTS } from '../../ai/ai.module';
+import { personalContent, scrubPersonal } from '../../ai/retrieval/personal-data';
 import { buildReport, checkReportClaims, fallbackReply } from './research-report';
 import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
 import { fitRecords } from '../../ai/citations/prompt-fit';
@@ -379,15 +380,18 @@ export class ResearchRunner {
   }
 
   private async search(ctx: StepContext, subQuestion: number, db: ResearchDatabase): Promise<SearchOutput> {
-    const query = ctx.run.plan!.subQuestions[subQuestion - 1].queries[db];
+    const planned = ctx.run.plan!.subQuestions[subQuestion - 1].queries[db];
+    // The literature clients scrub every query on its way out (AiModule's guard); the report logs it as it left.
+    const scrubbed = scrubPersonal(planned).text;
+    const query = personalContent(scrubbed).length > 0 ? '(not sent: it looked personal)' : scrubbed;
     const searchedAt = new Date().toISOString();
     try {
       const records =
         db === 'pubmed'
-          ? await this.literature.pubmed.search(query, { max: 20, signal: ctx.signal })
+          ? await this.literature.pubmed.search(planned, { max: 20, signal: ctx.signal })
           : db === 'europepmc'
-            ? await this.literature.europePmc.search(query, { max: 20, signal: ctx.signal })
-            : await this.literature.ctgov.search(query, { max: 10, recruitingOnly: true, signal: ctx.signal });
+            ? await this.literature.europePmc.search(planned, { max: 20, signal: ctx.signal })
+            : await this.literature.ctgov.search(planned, { max: 10, recruitingOnly: true, signal: ctx.signal });
       return { subQuestion, database: db, query, searchedAt, found: records.length, error: null, records };
     } catch (error) {
       if (ctx.signal.aborted) throw error;

@@ -16,7 +16,7 @@ const QUESTION = 'Does exercise help with fatigue during chemotherapy?';
 const fakeAiBase = () => readFileSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${process.env.E2E_RUN_ID}.url`), 'utf8').trim().replace(/\/v1$/, '');
 /** Holds the next model reply for a few seconds, so the progress can be watched. */
 async function stallNextReply(request: APIRequestContext, ms = 6000) {
-  const res = await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'stall', times: 1, stallMs: ms } });
+  const res = await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'stall', times: 1, stallMs: ms, schema: 'cited_answer' } });
   expect(res.ok()).toBe(true);
 }
 
@@ -97,7 +97,7 @@ test.describe('AI answers', () => {
     test.setTimeout(180_000);
     const patientConsole = watchConsole(page);
     // The model adds claims that quote a record word for word but say more: a number it does not state, a 'proven cure'.
-    expect((await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'misrepresent_claims', times: 1 } })).ok()).toBe(true);
+    expect((await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'misrepresent_claims', times: 1, schema: 'cited_answer' } })).ok()).toBe(true);
     await signIn(page, 'patient');
     await page.goto('/patient/questions');
     await page.getByRole('button', { name: 'Ask a new question' }).click();

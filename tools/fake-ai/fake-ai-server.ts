@@ -45,6 +45,8 @@ export interface FakeAiFaultSetting {
   fault: FakeAiFault;
   /** How many chat calls it applies to; unset: 1 for malformed_json, every call for the others. */
   times?: number;
+  /** Only chat calls asking for this json_schema name (e.g. 'cited_answer', 'claim_support_verdicts'); unset: every call. */
+  schema?: string;
   /** For rate_limit: the Retry-After header in seconds (default 1). */
   retryAfterSeconds?: number;
   /** For rate_limit: also send retry-after-ms. */
@@ -213,7 +215,7 @@ export async function startFakeAi(options: FakeAiOptions = {}): Promise<FakeAi> 
         let active: FakeAiFaultSetting | null = null;
         if (typeof headerFault === 'string' && FAKE_AI_FAULTS.includes(headerFault as FakeAiFault)) {
           active = { fault: headerFault as FakeAiFault };
-        } else if (fault && fault.left > 0) {
+        } else if (fault && fault.left > 0 && (!fault.schema || fault.schema === schemaName)) {
           fault.left--;
           active = fault;
         }

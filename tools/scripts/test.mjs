@@ -17,6 +17,8 @@ const steps = [
   { name: 'production build', command: nx('run-many', '-t', 'build') },
   // The claim-support evaluation on the rules alone (no network), from the build just made: fails when a target is missed.
   { name: 'answer evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/citations/eval/eval-answers.js']] },
+  // The retrieval evaluation of the rule builder (no network), from the same build: fails when a target is missed.
+  { name: 'retrieval evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/retrieval/eval/eval-retrieval.js']] },
   // Reads the build just made: each budgeted route's first-load JavaScript (brotli) against its budget.
   { name: 'bundle budget', command: ['node', ['tools/scripts/bundle-budget.mjs']] },
   { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },

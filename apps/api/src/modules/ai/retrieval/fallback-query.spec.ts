@@ -54,6 +54,27 @@ describe('fallbackQueries', () => {
     expect(first('Side effects of Arimidex?').focus[0]).toBe('anastrozole');
   });
 
+  it('reads misspelt medical words as the word they stand for, and keeps chemical names', () => {
+    expect(first('Where can I get thahlidomide treatments?').focus[0]).toBe('thalidomide');
+    expect(first('I was told I have an Optic Giloma. Do they go away?').focus[0]).toBe('optic glioma');
+    expect(first('What does L-Leucine do against cancer?').focus[0]).toBe('l-leucine');
+    expect(fallbackQueries('Is this malignant?', null)).toEqual([]);
+  });
+
+  it('reads two-word concepts the lexicon does not list', () => {
+    expect(first('SUBJECT: Pyloric Stenosis\nMESSAGE: can it cause problems later?').focus[0]).toBe('pyloric stenosis');
+    expect(first('Where can I find information on Ledderhose Disease?').focus[0]).toBe('ledderhose disease');
+    expect(first('I have stiff person syndrome, what is new?').focus[0]).toBe('stiff person syndrome');
+    expect(first('I have fibroid tumors on my spine, what causes them?').focus[0]).toBe('fibroid tumor');
+    expect(first('Is this PTEN gene in me? My father had kidney cancer.').focus[0]).toBe('PTEN');
+    expect(first('Where can I learn about congenital adrenal hyperplasia?').focus[0]).toBe('congenital adrenal hyperplasia');
+  });
+
+  it('searches a short subject line the vocabulary does not know as a phrase, and a rare word alone', () => {
+    expect(first('SUBJECT: pseudogout\nMESSAGE: what are the other problems that cause it?').focus[0]).toBe('pseudogout');
+    expect(first('I have been dealing with trimethylaminuria since I was a child').focus[0]).toBe('trimethylaminuria');
+  });
+
   it('adds the chosen cancer type as a phrase unless the question names it', () => {
     const q = first('Is letrozole safe for my bones?', 'Breast Cancer');
     expect(q.focus).toEqual(['letrozole', 'breast cancer']);

@@ -8,10 +8,12 @@ import {
   CANCER_MODIFIERS,
   CANCER_NOUNS,
   DISEASE_WORDS,
+  DRUG_CLASSES,
   DRUG_WORDS,
   GENERIC_WORDS,
   LAY_TERMS,
   MEDICAL_ACRONYMS,
+  MEDICAL_ADJECTIVES,
   MEDICAL_PHRASES,
   NON_MEDICAL_ACRONYMS,
   ORGANS,
@@ -34,8 +36,11 @@ export interface LiteratureQueries {
  * The rule builder: the searches of an AI answer when no model plans them (none configured, or its plan was refused).
  * It reads what a librarian would: the subject line first, then the message; the medical concepts in it (a drug, a
  * disease, "<organ> cancer" as a phrase, a test, a symptom; misspellings, lay terms and brand names mapped by a small
- * table in vocabulary.ts), ranked (a named disease or drug before a symptom, a body part or "cancer" alone; the subject's
- * before the message's); the aspect asked (safety, side effects, survival …); and the chosen cancer type as a phrase.
+ * table in vocabulary.ts; a misspelt one read as the word it stands for; a word it does not know, often a rare disease,
+ * kept as a last resort), ranked (a named disease or drug before a symptom, a body part or "cancer" alone; the subject's
+ * and the asking sentence's first); the aspect asked (safety, side effects, survival …); and the chosen cancer type as a
+ * phrase. The first queries AND the two leading concepts and the aspect; the broader ones drop the aspect, then keep
+ * the leading concept alone.
  * Greetings, relatives, the story and filler carry no medical word and fall away; the question is scrubbed of
  * everything personal before it is read, and every query is checked again before it is returned.
  *
@@ -53,23 +58,27 @@ export function fallbackQueries(question: string, cancerType: string | null): Li
       existing.count += 1;
       existing.inSubject ||= inSubject;
       existing.inQuestion ||= inQuestion;
+      // "PTEN" first seen alone, then as "PTEN gene": the stronger reading counts.
+      if (KIND_WEIGHT[found.kind] > KIND_WEIGHT[existing.kind]) existing.kind = found.kind;
     } else concepts.set(found.term, { ...found, first: position, count: 1, inSubject, inQuestion });
     position += 1;
   };
   const fromSubject = sentences(subject).flatMap((s) => readConcepts(s.text).map((f) => ({ f, question: s.question })));
   for (const { f, question: q } of fromSubject) add(f, true, q);
-  const subjectPhrase = fromSubject.some(({ f }) => f.kind !== 'generic' && f.kind !== 'anatomy' && f.kind !== 'modifier') ? null : subjectAsPhrase(subject);
+  const subjectPhrase = fromSubject.some(({ f }) => ['entity', 'procedure', 'symptom'].includes(f.kind)) ? null : subjectAsPhrase(subject);
   if (subjectPhrase) add(subjectPhrase, true, false);
   for (const s of sentences(message)) for (const f of readConcepts(s.text)) add(f, false, s.question);
   const type = cancerTypeConcept(cancerType, [...concepts.values()]);
   if (type) concepts.set(type.term, { ...type, first: position, count: 1, inSubject: false, inQuestion: false });
   const ranked = rank(withoutSubsumed([...concepts.values()]));
-  if (process.env.DBG) console.log(JSON.stringify([...concepts.values()]), JSON.stringify(ranked.map((c) => [c.term, score(c)])));
   const aspect = aspectOf(`${subject}\n${message}`.toLowerCase(), ranked);
 
+  // An unknown word is searched second only when the subject line or a question names it (else it may be a misspelt
+  // story word, and AND-ing it would lose the search).
+  const pair = ranked.length > 1 && (ranked[1].kind !== 'unknown' || ranked[1].inSubject || ranked[1].inQuestion) ? ranked.slice(0, 2) : ranked.slice(0, 1);
   const ladder: Array<{ concepts: Concept[]; aspect: Aspect | null }> = [
-    { concepts: ranked.slice(0, 2), aspect },
-    { concepts: ranked.slice(0, 2), aspect: null },
+    { concepts: pair, aspect },
+    { concepts: pair, aspect: null },
     { concepts: ranked.slice(0, 1), aspect: null },
   ];
   const out: LiteratureQueries[] = [];
@@ -86,8 +95,9 @@ export function fallbackQueries(question: string, cancerType: string | null): Li
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the question
 
-type Kind = 'entity' | 'procedure' | 'symptom' | 'anatomy' | 'generic' | 'modifier';
-const KIND_WEIGHT: Record<Kind, number> = { entity: 3, procedure: 2, symptom: 2, anatomy: 1, generic: 0.5, modifier: 0.5 };
+/** `unknown`: a word neither English nor in the vocabulary, most often a rare disease or drug ("trimethylaminuria"). */
+type Kind = 'entity' | 'procedure' | 'symptom' | 'unknown' | 'anatomy' | 'generic' | 'modifier';
+const KIND_WEIGHT: Record<Kind, number> = { entity: 3, procedure: 2, symptom: 2, unknown: 1.5, anatomy: 1, generic: 0.5, modifier: 0.5 };
 
 interface Found {
   /** As searched, lower case (an acronym in capitals). */
@@ -151,10 +161,10 @@ const LAY = new Map(LAY_TERMS.map(([from, to]) => [from, to]));
 const LAY_KEPT = new Set(['chemo brain']);
 
 const phrasesByFirstWord = new Map<string, string[][]>();
-for (const phrase of MEDICAL_PHRASES) {
+for (const phrase of [...MEDICAL_PHRASES, ...LAY_TERMS.map(([, to]) => to).filter((to) => to.includes(' '))]) {
   const parts = phrase.split(' ');
   const list = phrasesByFirstWord.get(parts[0]) ?? [];
-  list.push(parts);
+  if (!list.some((l) => l.join(' ') === parts.join(' '))) list.push(parts);
   list.sort((a, b) => b.length - a.length);
   phrasesByFirstWord.set(parts[0], list);
 }
@@ -176,12 +186,12 @@ const inVocabulary = (w: string) => VOCABULARY.some((v) => v.has(w)) || Object.h
 /** A word as the vocabulary has it: its singular or stem ("fractured" → "fracture"), or the word a misspelling stands for. */
 function vocabularyForm(token: Token): Token {
   const w = token.word;
-  if (inVocabulary(w) || isCommonWord(w) || !/^[a-z]+$/.test(w) || token.raw === token.raw.toUpperCase()) return token;
+  if (inVocabulary(w) || isCommonWord(w) || MEDICAL_ADJECTIVES.has(w) || !/^[a-z]+$/.test(w) || token.raw === token.raw.toUpperCase()) return token;
   for (const [suffix, add] of [['s', ''], ['es', ''], ['ed', ''], ['ed', 'e'], ['ing', ''], ['ing', 'e']] as const) {
     if (w.length > suffix.length + 3 && w.endsWith(suffix) && inVocabulary(w.slice(0, -suffix.length) + add)) return { ...token, word: w.slice(0, -suffix.length) + add };
   }
-  if (isMedicallyShaped(w)) return token;
-  const corrected = correctSpelling(w);
+  // A word shaped like a medical one ("lymphocytic") is corrected by one edit at most ("thahlidomide").
+  const corrected = correctSpelling(w, isMedicallyShaped(w) ? 1 : 2);
   return corrected ? { ...token, word: corrected } : token;
 }
 
@@ -236,6 +246,9 @@ function cancerPhraseAt(toks: Token[], i: number): Match {
       return { found: [{ term: [...modifiers, organ.adjective, noun].join(' '), kind: 'entity', alternatives: [], mesh: organ.mesh }], length: j + organ.length + 1 - i };
     }
   }
+  // "metastatic melanoma", "advanced cancer": modifiers and a noun without an organ.
+  const bare = nounOf(toks[j]?.word ?? '');
+  if (modifiers.length > 0 && bare) return { found: [{ term: [...modifiers, bare].join(' '), kind: 'entity', alternatives: [] }], length: j + 1 - i };
   const noun = nounOf(toks[i]?.word ?? '');
   if (!noun || !['of', 'in'].includes(toks[i + 1]?.word ?? '')) return null;
   let k = i + 2;
@@ -265,14 +278,18 @@ function lexiconPhraseAt(toks: Token[], i: number): Match {
 
 function phraseKind(parts: readonly string[]): Kind {
   if (parts.some((p) => DISEASE_WORDS.has(p) || DRUG_WORDS.has(p))) return 'entity';
-  if (parts.some((p) => TEST_PROCEDURE_WORDS.has(p) || SYMPTOM_WORDS.has(p))) return 'procedure';
-  return 'anatomy';
+  return parts.every((p) => ANATOMY_WORDS.has(p) || isCommonWord(p)) ? 'anatomy' : 'procedure';
 }
 
 const NAMED_NOUNS = new Set(['syndrome', 'disease', 'disorder']);
+/** Words that never begin a disease's name ("this syndrome", "a rare disease"). */
+const FUNCTION_WORDS = new Set(
+  'a an the this that these those my his her their our your its same such rare other new any some no of with and or for from to in on at by is are was were has have had having what which whose called named diagnosed genetic chronic'.split(' '),
+);
 const TUMOR_NOUNS = new Set(['tumor', 'tumors', 'tumour', 'tumours']);
 const GENE_NOUNS = new Set(['gene', 'genes', 'mutation', 'mutations', 'variant', 'variants', 'deletion', 'carrier']);
 const ADJECTIVE_SHAPE = /^[a-z]{3,}(?:ic|al|ar|ary|ous|oid|ile)$/;
+const isModifier = (w: string) => MEDICAL_ADJECTIVES.has(w) || ANATOMY_WORDS.has(w) || (ADJECTIVE_SHAPE.test(w) && isNamedWord(w) && !inVocabulary(w));
 const isNamedWord = (w: string) => w.length >= 3 && !isCommonWord(w) && !GENERIC_WORDS.has(w) && !/^\d/.test(w);
 
 /**
@@ -285,16 +302,28 @@ function compoundAt(toks: Token[], i: number, shouted: boolean): Match {
   const b = toks[i + 1];
   if (!b) return null;
   const entity = (term: string, kind: Kind = 'entity', alternatives: string[] = []): Match => ({ found: [{ term, kind, alternatives }], length: 2 });
-  if (isNamedWord(a.word) && NAMED_NOUNS.has(b.word)) return entity(`${a.word} ${b.word}`);
-  if (toks[i + 2] && isNamedWord(a.word) && isNamedWord(b.word) && NAMED_NOUNS.has(toks[i + 2].word) && /^[A-Z]/.test(a.raw) && /^[A-Z]/.test(b.raw)) {
+  // "<name> syndrome", "stiff person syndrome": one or two words before, at least one of them not common English.
+  if (toks[i + 2] && NAMED_NOUNS.has(toks[i + 2].word) && !FUNCTION_WORDS.has(a.word) && !FUNCTION_WORDS.has(b.word) && (isNamedWord(a.word) || isNamedWord(b.word)) && !/^\d/.test(a.word + b.word)) {
     return { found: [{ term: `${a.word} ${b.word} ${toks[i + 2].word}`, kind: 'entity', alternatives: [] }], length: 3 };
   }
-  if (TUMOR_NOUNS.has(b.word) && isNamedWord(a.word) && !Object.hasOwn(ORGANS, a.word)) return entity(`${a.word} tumor`);
+  if (isNamedWord(a.word) && NAMED_NOUNS.has(b.word)) return entity(`${a.word} ${b.word}`);
   const acronym = !shouted && a.raw === a.raw.toUpperCase() && /^[A-Z][A-Z0-9-]{1,7}$/.test(a.raw) && !NON_MEDICAL_ACRONYMS.has(a.raw);
+  const medicalName = inVocabulary(a.word) || isMedicallyShaped(a.word) || acronym || /^[A-Z][a-z]/.test(a.raw);
+  if (TUMOR_NOUNS.has(b.word) && isNamedWord(a.word) && medicalName && !Object.hasOwn(ORGANS, a.word) && !MEDICAL_ADJECTIVES.has(a.word)) {
+    return entity(acronym ? `${a.raw} tumor` : `${a.word} tumor`);
+  }
   if (acronym && GENE_NOUNS.has(b.word)) return entity(a.raw);
-  const second = DISEASE_WORDS.has(b.word) ? 'entity' : SYMPTOM_WORDS.has(b.word) ? 'symptom' : null;
-  if (second && !GENERIC_WORDS.has(b.word) && (ANATOMY_WORDS.has(a.word) || (ADJECTIVE_SHAPE.test(a.word) && isNamedWord(a.word) && !inVocabulary(a.word)))) {
-    return entity(`${a.word} ${b.word}`, second);
+  // "<modifiers> <disease>": one or two medical adjectives, body parts or -ic/-al words before a disease or symptom
+  // ("congenital adrenal hyperplasia", "pyloric stenosis", "vaginal rashes"), or before a rare word after a medical
+  // adjective ("familial dysautonomia").
+  const modifiers: string[] = [];
+  let k = i;
+  while (modifiers.length < 2 && toks[k + 1] && isModifier(toks[k].word)) modifiers.push(toks[k++].word);
+  const head = toks[k];
+  if (modifiers.length > 0 && head) {
+    const kind: Kind | null = DISEASE_WORDS.has(head.word) && !GENERIC_WORDS.has(head.word) ? 'entity' : SYMPTOM_WORDS.has(head.word) ? 'symptom' : null;
+    const rare = modifiers.some((m) => MEDICAL_ADJECTIVES.has(m)) && /^[a-z]{7,}$/.test(head.word) && !isCommonWord(head.word) && !inVocabulary(head.word);
+    if (kind || rare) return { found: [{ term: [...modifiers, head.word].join(' '), kind: kind ?? 'entity', alternatives: [] }], length: k + 1 - i };
   }
   return null;
 }
@@ -318,6 +347,7 @@ function wordAt(toks: Token[], i: number, shouted: boolean): Match {
   if (Object.hasOwn(BRAND_TO_GENERIC, word)) return one(BRAND_TO_GENERIC[word], 'entity');
   if (word.length >= 3 && Object.hasOwn(ACRONYMS, upper) && !isCommonWord(word)) return one(ACRONYMS[upper], 'entity', [upper]);
   if (CHEMICAL_PREFIX.test(word)) return one(word, 'entity');
+  if (MEDICAL_ADJECTIVES.has(word)) return null;
   if (word.length < 3 || /^\d/.test(word) || ASPECT_WORDS.has(word)) return null;
   if (GENERIC_WORDS.has(word)) return one(CANCER_NOUNS[word] ?? word, 'generic');
   if (DISEASE_WORDS.has(word) || DRUG_WORDS.has(word)) return one(word, 'entity');
@@ -325,6 +355,7 @@ function wordAt(toks: Token[], i: number, shouted: boolean): Match {
   if (SYMPTOM_WORDS.has(word)) return one(word, 'symptom');
   if (ANATOMY_WORDS.has(word)) return one(word, 'anatomy');
   if (!isCommonWord(word) && isMedicallyShaped(word)) return one(word, 'entity');
+  if (!shouted && /^[a-z]{7,}$/.test(word) && !isCommonWord(word) && !MEDICAL_ADJECTIVES.has(word)) return one(word, 'unknown');
   return null;
 }
 
@@ -384,16 +415,18 @@ function withoutSubsumed(concepts: Concept[]): Concept[] {
   return kept.filter((c) => !(c.kind === 'generic' && specific));
 }
 
-/** A tumour in a cancer Q&A is more likely the question's focus than another disease named beside it. */
+/** In a cancer Q&A a tumour, or a drug, is more likely the question's focus than another disease named beside it. */
 const ONCOLOGY = /cancer|carcinoma|tumor|neoplasm|oma$|omas$|leukemia|metasta/;
+const isDrug = (c: Found) =>
+  c.term.split(' ').some((w) => DRUG_WORDS.has(w) && !DRUG_CLASSES.has(w)) || Object.values(BRAND_TO_GENERIC).includes(c.term);
 
 /**
  * A concept's weight: its kind (a named disease or drug 3, a test, procedure or symptom 2, a body part 1, "cancer" or a
- * stage alone 0.5), +1.5 when the subject line names it, +1 when a sentence that asks names it, +0.5 for a tumour,
+ * stage alone 0.5), +1.5 when the subject line names it, +1 when a sentence that asks names it, +0.5 for a tumour or a drug,
  * +0.25 for each repetition (at most two).
  */
 const score = (c: Concept) =>
-  KIND_WEIGHT[c.kind] + (c.inSubject ? 1.5 : 0) + (c.inQuestion ? 1 : 0) + (c.kind === 'entity' && ONCOLOGY.test(c.term) ? 0.5 : 0) + Math.min(c.count - 1, 2) * 0.25;
+  KIND_WEIGHT[c.kind] + (c.inSubject ? 1.5 : 0) + (c.inQuestion ? 1 : 0) + (c.kind === 'entity' && (ONCOLOGY.test(c.term) || isDrug(c)) ? 0.5 : 0) + Math.min(c.count - 1, 2) * 0.25;
 
 function rank(concepts: Concept[]): Concept[] {
   return [...concepts].sort((a, b) => score(b) - score(a) || a.first - b.first);

@@ -27,9 +27,10 @@ describe('scrubPersonal', () => {
   it('keeps medical words, eponyms, brand names, acronyms and short terms', () => {
     const text =
       'Does Hodgkin lymphoma differ from Crohn disease? My Gleason score is 7 after a Whipple; I take Tamoxifen, Arimidex and Herceptin. ' +
-      "GIST, CML, HER2, ED and vitamin D, stage 4. Sheehan's Syndrome, Pott's puffy tumor, Gorlin Goltz syndrome. Gabamentine and hydrocodene.";
+      "GIST, CML, HER2, ED and vitamin D, stage 4. Sheehan's Syndrome, Pott's puffy tumor, Gorlin Goltz syndrome. Gabamentine and hydrocodene. " +
+      'Pyloric Stenosis, L-Leucine, D-Limonene, TDM-1, Optic Giloma.';
     const { text: out } = scrubPersonal(text);
-    for (const kept of ['Hodgkin', 'Crohn', 'Gleason', 'Whipple', 'Tamoxifen', 'Arimidex', 'Herceptin', 'GIST', 'CML', 'HER2', 'ED', 'vitamin D', 'stage 4', 'Sheehan', 'Pott', 'Gorlin', 'Goltz', 'Gabamentine', 'hydrocodene']) {
+    for (const kept of ['Hodgkin', 'Crohn', 'Gleason', 'Whipple', 'Tamoxifen', 'Arimidex', 'Herceptin', 'GIST', 'CML', 'HER2', 'ED', 'vitamin D', 'stage 4', 'Sheehan', 'Pott', 'Gorlin', 'Goltz', 'Gabamentine', 'hydrocodene', 'Pyloric', 'L-Leucine', 'D-Limonene', 'TDM-1', 'Giloma']) {
       expect(out).toContain(kept);
     }
   });

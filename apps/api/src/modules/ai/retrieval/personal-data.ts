@@ -10,6 +10,7 @@ import {
   GENERIC_WORDS,
   LAY_TERMS,
   MEDICAL_ACRONYMS,
+  MEDICAL_ADJECTIVES,
   MEDICAL_EPONYMS,
   MEDICAL_MORPHEMES,
   MEDICAL_SUFFIXES,
@@ -64,7 +65,7 @@ const MEDICAL_SETS = [DISEASE_WORDS, DRUG_WORDS, TEST_PROCEDURE_WORDS, SYMPTOM_W
 export function isMedicalWord(word: string): boolean {
   const w = normalise(word);
   if (!w) return false;
-  if (MEDICAL_SETS.some((s) => s.has(w)) || MEDICAL_EPONYMS.has(w) || Object.hasOwn(BRAND_TO_GENERIC, w) || LAY_WORDS.has(w) || ACRONYM_EXPANSION_WORDS.has(w)) return true;
+  if (MEDICAL_SETS.some((s) => s.has(w)) || MEDICAL_ADJECTIVES.has(w) || MEDICAL_EPONYMS.has(w) || Object.hasOwn(BRAND_TO_GENERIC, w) || LAY_WORDS.has(w) || ACRONYM_EXPANSION_WORDS.has(w)) return true;
   const singular = w.endsWith('s') ? w.slice(0, -1) : w;
   if (singular !== w && MEDICAL_SETS.some((s) => s.has(singular))) return true;
   return isMedicallyShaped(w);
@@ -289,7 +290,7 @@ function guessedSpans(text: string): Span[] {
     if (allCaps && !shouted && (word.length <= 5 || MEDICAL_ACRONYMS.has(word))) continue;
     if (!isCapitalised(word) && !allCaps) continue;
     if (isKnown(word) || NON_MEDICAL_ACRONYMS.has(word)) continue;
-    if (isEponymBefore(tokens, i, text)) continue;
+    if (isEponymBefore(tokens, i, text) || isAdjectiveBefore(tokens, i, text)) continue;
     const before = text.slice(Math.max(0, m.index - 12), m.index);
     const kind: PersonalKind = isPlace(word) || /\b(?:from|in|near|to|of)\s{1,3}$/i.test(before) ? 'place' : 'name';
     spans.push({ start: m.index, end: m.index + word.length, kind });
@@ -308,6 +309,16 @@ function isEponymBefore(tokens: RegExpExecArray[], i: number, text: string): boo
     if (!isCapitalised(tokens[j][0]) && j > i + 1) return false;
   }
   return false;
+}
+
+/** "Pyloric Stenosis", "Plantar Fibromatosis": a capitalised word (not a possessive, not a first name) before a disease. */
+function isAdjectiveBefore(tokens: RegExpExecArray[], i: number, text: string): boolean {
+  const word = tokens[i][0];
+  const next = tokens[i + 1];
+  if (!next || /['’]s$/.test(word) || isFirstName(word) || isPlace(word)) return false;
+  if (!/^ {1,2}$/.test(text.slice(tokens[i].index + word.length, next.index))) return false;
+  const w = next[0].toLowerCase();
+  return (DISEASE_WORDS.has(w) && !GENERIC_WORDS.has(w)) || (!COMMON_WORDS.has(w) && /(?:itis|osis|oma|omas|emia|pathy|plasia|trophy)$/.test(w));
 }
 
 /** Bare relatives in the text: the asker's story ("mother" is searched only as "mother-to-child" or "mother cells"). */

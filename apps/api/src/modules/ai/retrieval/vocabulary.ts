@@ -57,10 +57,100 @@ kind best warm appreciate appreciated thanking advance asap pls plz thx u ur r i
 sympathy empathy apathy nostalgia photography geography biography program programs decrease release
 pregnant postmenopausal premenopausal menopausal iphone ipad android mobile phone email mail letter internet online web google article articles book books paper papers
 question query enquiry inquiry general specific general-information suggestion information
-disease diseases disorder disorders syndrome syndromes condition conditions rare local special social customer service
+multiple several various comparison compare compared comparable difference differences disease diseases disorder
+disorders syndrome syndromes condition conditions rare local special social customer service
 request requests project projects definition definitions subject diagnose married marry loss frequency quary
 male female men boy boys girl girls child children kid kids baby babies adult adults teen teenager elderly senior seniors
 up-to-date date latest newest new old recent current ongoing
+
+ability able absence abroad accept accepted access accident account achieve act action active activities activity add added
+address adequate adjust admit admitted adult advance advanced advertise advertised advertisement affair afford afraid agency agent
+agree agreed agreement aid aim air alive allowed alright amazing ambulance anger animal announce annual answered anxious anybody
+apart apartment apparently appeal applied apply appointment approach appropriate approve approved argue arrange arrive arrived art
+aside asleep assistance assume attach attached attack attempt attend attended attitude attractive audience author authority
+automatic average awake award bag balance ball bank bar base basic basis bath bathroom battle bear beautiful bed bedroom beer
+behavior behaviour belong belt beneath benefit beside besides bet bike bill birth birthday black blame blank blind block blue board
+boat bone book border bored boring born borrow boss bother bottle box brain branch bread break breakfast brief bright brilliant
+broad broke broken brown budget build building built burn burned bus business busy button cake calm camera camp campaign capable
+capital car card career carry carried cash cat catch category caught ceiling celebrate cell central century chain chair chairman
+challenge champion channel chapter character charge cheap cheese chemical chest chicken chief choose church cigarette cinema circle
+citizen city civil claim class classic clean clever client climb clock closed clothes cloud club coach coast coat code coffee coin
+cold collect collection college colour color column combination comfortable command comment commercial commission committee
+communicate communication community company competition complain complaint complete complex computer concentrate concept concert
+conclude conclusion confidence confident confirm conflict confused connect connection conscious consequence consist constant
+construct construction consult consumer contain content contest context contract contribute control conversation convince cook
+cookie cool cope copy corner cost costs cottage count country county courage court cousin cover crazy create creative credit crime
+criminal crisis criteria critical criticism crop cross crowd cry culture cup curious customer cut cycle damage dance danger dark data
+daughter dead deaf debate debt decade declare decline decrease deep defeat defence defense defend degree delay deliver delivery demand
+demonstrate deny department depend deposit depressed describe desert design desire desk desperate destroy detailed determine develop
+developed development device diet difference difficulty dig dinner direct direction director dirty disappear disappointed discover
+discuss discussion dish distance distinct district divide divorce document dog dollar door double doubt draft drag drama draw dream
+dress drink drive driver drop dry due dust duty earn earth ease east eat economic economy edge edit education effort elect election
+electric element elevator else embarrassed emergency emotion emotional employ employee employer empty encourage enemy energy engage
+engine engineer enjoy enormous ensure enter entertainment enthusiastic entrance environment equal equipment error escape essay
+essential establish estate estimate event eventually evidence evil exact exam examination examine excellent exchange excited exciting
+excuse exercise exist existence exit expand expensive expert explore export express expression extend extent extra extreme eye fail
+failed failure fair faith fall false familiar famous fan fancy farm fashion fat father fault favour favor favorite fear feature fee
+feed female fence festival field fight figure file fill film final finance financial finger finish fire firm fish fit fix flag flat
+flight floor flow flower fly focus fold folk food foot football force foreign forest forget forgive fork formal former fortune
+forward frame freedom fresh fridge friendly front fruit fuel fun function fund funny furniture gain game gap garage garden gas gate
+gather gender generate generation gentle genuine gift give glass global goal gold golf government grade grain grand grass grateful
+gray grey green ground grow growing grown growth guarantee guard guest guide guilty gun habit hair half hall handle hang hardly harm
+hat hate head headline health healthy heart heat heavy height hero hide hill hire history hit hobby hole holiday hollow honey horse
+host hot hotel house household housing huge human humour hungry hunt hurry hurt husband ice idea ideal identify identity ignore
+illegal image imagine immediate immediately impact impossible impress impression improve improved improvement incident income
+independent index indicate individual industry infant inflation influence initial injure injured injury inner innocent input insect
+inside insist install instance institution instruct instructed instruction instrument insurance intend intention interest
+international interpret interview introduce introduction invent invest investigate investigation invitation invite involve involved
+iron island item jacket jail job join joint joke journal journey judge juice jump junior justice keen key kick kill kilometre king
+kiss kitchen knee knife knock label labor labour lack lake land landscape language laptop large latest laugh launch law lawyer lay
+layer lazy lead leader leading leaf league lean learn learned leather lecture leg legal lend length lesson letter level library lie
+lift light limit limited line link lip list listen literature load loan local locate location lock lonely lord lovely loud luck
+lucky lunch machine mad magazine mail maintain maintenance make male manage management manager manner map mark market marriage
+massive master match mate material math maths maximum meal measure meat mechanism media meeting member membership memory mental
+mention menu mess message metal method middle midnight mild military milk million minimum minister minor mirror mission mistake mix
+mixed mobile mode model modern moment money monitor mood moon moral mother motor mount mountain mouse move movement movie mud murder
+muscle museum music mystery narrow nation national native natural nature necessarily neck negative neighbour neighbor nerve nervous
+net network newspaper nobody noise none nose note novel nowhere object objective obtain obvious obviously occasion occur ocean odd
+offer officer official oil operate opportunity oppose opposite option orange ordinary organisation organization organize original
+outcome output owner pack package pain paint painting pair palace pale pan panel parent park parking participate partly partner
+party pass passage passenger passion patient pattern pause pay payment peace peak pen penalty pension percent percentage perfect
+perform performance permanent permission permit pet phase philosophy photo photograph phrase physical piano picture piece pig pile
+pilot pin pink pipe pitch plain planet plant plastic plate platform play player pleasant pleasure pocket poem poet poetry police
+policy polite political politics pool poor pop popular population port position positive possess post pot potato pound pour
+poverty powder power powerful practical practice praise pray prayer precise predict prefer pregnancy prepare prepared presence
+preserve president press pressure prevent price pride priest primary prime prince principle print prior priority prison private
+prize process produce product production profession professional profile profit program progress project promise promote
+proof proper property proportion proposal propose protect protection protest proud prove provide public publish pull punish
+purchase pure purple purpose push quality quarter queen quiet race radio rain raise range rank rare rate raw reach react reaction
+realise realize reality rear recall receipt recipe recognise recognize record recover recovery red reduce reduced refer reference
+reflect reform refuse region regional register regret regular reject relate relation relationship relative relax release relevant
+relief religion religious rely remain remaining remarkable remove rent repair repeat replace replacement report represent
+representative reputation require required requirement rescue reserve resident resist resolve resource respect respond
+responsibility responsible restaurant retire retired reveal revenue review revolution reward rich ride ring rise river road rock
+role roll roof room root rope rough round route routine row royal rubbish rude ruin rule rural rush sad safe sail salary sale salt
+sample sand satisfied save scale scene schedule scheme school science scientific scientist score screen sea search season seat
+secret secretary section sector secure security seek select selection sell senior sense sensitive sentence separate sequence
+series servant serve service session set setting settle sex shade shadow shake shame shape share sharp sheet shelf shell shift
+shine ship shirt shock shoe shoot shop shopping shot shoulder shout shut shy sick side sight sign signal signature significant
+silence silly silver similar simple sing singer sink sister situation size skill skin sky sleep slice slide slight slightly slip
+slow smart smell smile smoke smooth snow soap society sock soft software soil soldier solid solution solve son song sound source
+south space spare speak speaker special species speech speed spell spend spirit split sport spot spread spring square stable staff
+stage stair stamp stand standard star state statement station status stay steady steal steel step stick stock stomach stone
+store storm story straight stranger strategy stream street strength stress stretch strict strike string structure struggle student
+stuff stupid style subject substance succeed success successful sudden suddenly sugar suit suitable summer sun supply surface
+surprise surprised surround survey suspect swim switch symbol system table tale talent tall tape target task taste tax tea teach
+teacher technical technique technology teenage telephone television temperature temporary tend tendency tennis tension tent
+terrible text theatre theater theme theory therapy thick thief thin threat throat throw ticket tie tight till tip tired title toe
+tomorrow tone tongue tool tooth top topic touch tough tour tourist towel tower town toy track trade tradition traditional traffic
+train training transfer transform translate transport travel treat treatment treatments treated treating tree trend trial trick trip
+trouble trust truth tube tune tunnel twice typical ugly unable uncle union unique unit university unknown upper upset urban usage user
+valley valuable value van variety various vast vehicle version victim video view village violence virtual visible vision visit
+visitor visual voice volume vote wage wake walk wall war warm warn warning wash waste watch water wave weak wealth weapon wear
+weather wedding weigh weight weird welcome west wet wheel whereas white wide widely wild win wind window wine winter wire wise
+wonderful wood wooden wool worker workshop worth wound wrap yard yellow youth zone medication medications medicine medicines drug
+drugs cure cured illness therapies diagnosis diagnosed symptom symptoms deal dealing dealt explanation detect detected detection
+discovered occurred suggested
 `);
 
 /**
@@ -129,6 +219,15 @@ nicotine tobacco ginger ginseng mistletoe green-tea soy flaxseed omega-3 fish-oi
 antioxidant antioxidants emtansine ayurvedic ayurveda homeopathy acupuncture
 `);
 
+/** Classes of drugs and exposures (a named drug is more specific than these). */
+export const DRUG_CLASSES = set(`
+steroid steroids corticosteroid corticosteroids antibiotic antibiotics vitamin vitamins supplement supplements herbs herbal probiotic
+probiotics antioxidant antioxidants antidepressant antidepressants antihistamine antihistamines analgesic analgesics opioid opioids
+nsaid nsaids anticoagulant anticoagulants diuretic diuretics bisphosphonate bisphosphonates statin statins inhibitor inhibitors vaccine
+vaccines vaccination chemotherapy chemotherapies immunotherapy alcohol tobacco caffeine gluten lactose nicotine estrogen estrogens
+oestrogen progesterone testosterone iron calcium magnesium zinc selenium
+`);
+
 export const TEST_PROCEDURE_WORDS = set(`
 biopsy biopsies mri ct pet scan scans ultrasound sonogram mammogram mammograms mammography colonoscopy endoscopy sigmoidoscopy
 bronchoscopy cystoscopy laparoscopy x-ray xray x-rays psa pap smear surgery surgeries operation lumpectomy
@@ -139,7 +238,7 @@ lymphadenectomy tracheostomy gastrostomy chemoembolization radiosurgery gamma-kn
 marker cea afp karyotype genetic genetics gene genes mutation mutations genomic brca brca1 brca2 her2 egfr alk kras braf pd-l1
 platelets platelet hemoglobin haemoglobin neutrophils lymphocytes creatinine cortisol tsh ferritin bilirubin albumin glucose
 cholesterol triglycerides electrolytes potassium sodium urinalysis ekg ecg echocardiogram eeg emg spirometry densitometry
-dexa bone-scan blood-test blood-tests bloodwork labs lab counseling counselling rehabilitation physiotherapy therapy therapies
+dexa bone-scan blood-test blood-tests bloodwork labs lab counseling counselling rehabilitation physiotherapy
 hospice palliative transfusion infusion injection injections implant implants prosthesis catheterization intubation anesthesia
 anaesthesia sedation vaccination mohs immunohistochemistry cytology pathology histology
 `);
@@ -162,6 +261,14 @@ shoulders knee knees hip hips chest abdomen abdominal pelvis pelvic gallbladder 
 eye eyes ear ears nose nasal sinus sinuses face facial scalp hair nail nails muscle muscles nerve nerves vein veins artery arteries
 gland glands vulva vaginal vagina penis penile anal anus larynx pharynx tonsil tonsils appendix spleen
 duodenum colorectal hepatic pulmonary bronchial peritoneal ocular retina optic cranial sacral coccyx pleural thymus esophageal
+`);
+
+/** Words that qualify a disease ("malignant", "metastatic"): medical, never a concept alone, never corrected. */
+export const MEDICAL_ADJECTIVES = set(`
+malignant benign metastatic chronic acute advanced invasive aggressive terminal inoperable operable hereditary congenital recurrent
+refractory localized localised systemic primary secondary idiopathic bilateral unilateral positive negative hormonal cancerous
+precancerous noncancerous non-cancerous inflammatory infectious autoimmune genetic inherited familial sporadic early-stage
+late-stage end-stage low-grade high-grade in-situ remission relapsed
 `);
 
 /** Words that say "medical" without saying what: a concept only when nothing more specific was asked. */
@@ -322,7 +429,7 @@ export const ACRONYMS: Readonly<Record<string, string>> = {
 export const MEDICAL_ACRONYMS = new Set([
   ...Object.keys(ACRONYMS),
   ...words(`HER2 BRCA BRCA1 BRCA2 EGFR ALK KRAS BRAF PD-L1 PD1 PD-1 CAR-T MRI CT PET BCG HIV AIDS IVF CEA CA-125 CA125 AFP TSH
-  PKU VMA ER PR HR MSI MMR TMB IMRT SBRT SRS ECOG TNM ICU IV PICC EKG ECG EEG DEXA ALL HL NF2 MEN1 MEN2 RET NTRK ROS1 FLT3 IDH
+  PKU VMA ER PR HR MSI MMR TMB IMRT SBRT SRS ECOG TNM ICU IV PICC EKG ECG EEG DEXA HL NF2 MEN1 MEN2 RET NTRK ROS1 FLT3 IDH
   JAK2 CDK4 CDK6 PARP MTOR TKI ATRA APL DLBCL MCL CMML ALCL PTLD GVHD HSCT ASCT SCT CSF GCSF G-CSF INR PT PTT CBC LFT HPV16 BMI
   COVID COVID-19 PTSD ADHD UTI MS ALS CKD CHF AFIB HBV HCV CMV HSV RSV TB MRSA VRE`),
 ]);
@@ -335,10 +442,10 @@ export const NON_MEDICAL_ACRONYMS = new Set(
 
 /** Suffixes that mark a drug, disease or procedure name (checked on words of 7+ letters). */
 export const MEDICAL_SUFFIXES = words(`
-itis osis oma omas emia aemia pathy algia plasia penia cytosis iasis ectasis ectomy otomy ostomy plasty scopy graphy
+itis osis oma omas emia aemia uria pathy algia plasia penia cytosis iasis ectasis ectomy otomy ostomy plasty scopy graphy
 mab nib tinib zumab ximab umab platin taxel rubicin mycin cillin azole statin prazole olol pril sartan oxetine triptan
 dronate parin cycline floxacin semide azepam zolam relin lutamide trozole trexate trexed ciclib parib zomib lidomide tidine
-vir virus bacter coccus
+vir virus bacter coccus penem
 `);
 
 /** Word parts that mark a medical word (checked on unknown words of 8+ letters). */
@@ -486,7 +593,7 @@ export const CANCER_NOUNS: Readonly<Record<string, string>> = {
 };
 
 /** Words before "<organ> cancer" that belong to the phrase ("metastatic breast cancer", "small cell lung cancer"). */
-export const CANCER_MODIFIERS = new Set(words(`metastatic advanced inflammatory recurrent triple-negative her2-positive
+export const CANCER_MODIFIERS = new Set(words(`metastatic malignant advanced inflammatory recurrent triple-negative her2-positive
   non-small small squamous basal ductal lobular invasive papillary follicular medullary anaplastic hormone-receptor-positive
   castration-resistant`));
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,21 @@ async function stallNextReply(request: APIRequestContext, ms = 6000) {
   expect(res.ok()).toBe(true);
 }
 
+/** The demo patient asks the fixtures' question (Breast Cancer); `beforeSubmit` runs with the dialog filled in. Answers the new question's id. */
+async function askAsPatient(page: Page, beforeSubmit?: (ask: Locator) => Promise<void>): Promise<string> {
+  await signIn(page, 'patient');
+  await page.goto('/patient/questions');
+  await page.getByRole('button', { name: 'Ask a new question' }).click();
+  const ask = page.getByRole('dialog', { name: 'Ask a New Question' });
+  await expect(ask.getByLabel('Question')).toBeVisible();
+  await ask.getByLabel('Question').fill(QUESTION);
+  await chooseOption(ask, 'Cancer type', 'Breast Cancer');
+  await beforeSubmit?.(ask);
+  await ask.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);
+  return page.url().split('/').pop() as string;
+}
+
 async function accessible(page: Page) {
   await page.mouse.move(2, 400);
   await expectAccessible(page);
@@ -29,19 +44,11 @@ test.describe('AI answers', () => {
   test('a patient asks, watches the progress and reads the cited answer; an admin regenerates it', async ({ page, browser, request }) => {
     test.setTimeout(180_000);
     const patientConsole = watchConsole(page);
-    await signIn(page, 'patient');
-    await page.goto('/patient/questions');
-    await page.getByRole('button', { name: 'Ask a new question' }).click();
-    const ask = page.getByRole('dialog', { name: 'Ask a New Question' });
-    // AI_PHI_ALLOWED is false here: no profile consent is offered.
-    await expect(ask.getByLabel('Question')).toBeVisible();
-    await expect(ask.getByText(USE_PROFILE)).toHaveCount(0);
-    await ask.getByLabel('Question').fill(QUESTION);
-    await chooseOption(ask, 'Cancer type', 'Breast Cancer');
-    await stallNextReply(request);
-    await ask.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);
-    const questionId = page.url().split('/').pop() as string;
+    const questionId = await askAsPatient(page, async (ask) => {
+      // AI_PHI_ALLOWED is false here: no profile consent is offered.
+      await expect(ask.getByText(USE_PROFILE)).toHaveCount(0);
+      await stallNextReply(request);
+    });
 
     // While the job runs the tab shows its stage and progress instead of the empty text.
     const status = page.getByRole('status').filter({ hasText: STAGES });
@@ -98,15 +105,7 @@ test.describe('AI answers', () => {
     const patientConsole = watchConsole(page);
     // The model adds claims that quote a record word for word but say more: a number it does not state, a 'proven cure'.
     expect((await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'misrepresent_claims', times: 1, schema: 'cited_answer' } })).ok()).toBe(true);
-    await signIn(page, 'patient');
-    await page.goto('/patient/questions');
-    await page.getByRole('button', { name: 'Ask a new question' }).click();
-    const ask = page.getByRole('dialog', { name: 'Ask a New Question' });
-    await ask.getByLabel('Question').fill(QUESTION);
-    await chooseOption(ask, 'Cancer type', 'Breast Cancer');
-    await ask.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(/\/patient\/questions\/\d+$/);
-    const questionId = page.url().split('/').pop() as string;
+    const questionId = await askAsPatient(page);
 
     await expect(page.getByText(DISCLAIMER)).toBeVisible({ timeout: 60_000 });
     await expect(page.getByText(/statements? (?:was|were) left out because (?:its|their) sources did not support/)).toBeVisible();

@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import pino from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -26,6 +26,7 @@ import { registerHttpMetrics, registerRequestTracing } from './common/http/reque
 import { enableDefaultMetrics } from './common/metrics/metrics';
 import { startMetricsServer } from './common/metrics/metrics-server';
 import { MULTIPART_OPTIONS } from './modules/reports/upload/multipart-options';
+import { buildOpenApiDocument } from './common/http/openapi-document';
 
 export const API_PREFIX = 'api';
 
@@ -77,15 +78,7 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     logger.warn('JWT_SECRET is not set: signing access tokens with a random secret made for this process (set it to share sessions between replicas and restarts).');
   }
 
-  const openApi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Cancer Q&A API')
-      .setDescription('Every route declares who may call it (x-access). Errors are { statusCode, error, message }.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
+  const openApi = buildOpenApiDocument(app);
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/docs-json`, yamlDocumentUrl: `${API_PREFIX}/docs-yaml` });
 
   const sessions = app.get(SessionService);

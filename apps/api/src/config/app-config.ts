@@ -34,7 +34,7 @@ export interface AppConfig {
   oidc: OidcConfig | null;
   smtpUrl: string | null;
   mailFrom: string;
-  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number };
+  authRateLimit: { perIp: number; perAccount: number; windowSeconds: number; challengesPerAccount: number };
   twoFactor: TwoFactorConfig;
   reports: ReportsStorageConfig;
   /** Per-patient report quota and the upload rate limit. */
@@ -215,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       perIp: integer('AUTH_RATE_LIMIT_PER_IP', 1, 1_000_000),
       perAccount: integer('AUTH_RATE_LIMIT_PER_ACCOUNT', 1, 1_000_000),
       windowSeconds: integer('AUTH_RATE_LIMIT_WINDOW_SECONDS', 1, 86400),
+      challengesPerAccount: integer('AUTH_RATE_LIMIT_CHALLENGES_PER_ACCOUNT', 1, 1_000_000),
     },
     twoFactor: loadTwoFactorConfig(raw, nodeEnv, reader, problems),
     reports,

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/access/access.decorator';
-import { RecordIdPipe } from '../questions/http-helpers';
+import { RecordIdPipe } from '../../common/http/record-id.pipe';
 import { AI_RUN_NOT_FOUND, AiAnswersService } from '../answers/ai/ai-answers.service';
 import { AiRunListQueryDto, AiRunListResponseDto, AiRunQueryViewDto, ClaimCheckViewDto } from '../answers/ai/dto/ai-answers.dto';
 

@@ -10,7 +10,8 @@ import { CurrentUser } from '../../common/access/current-user';
 import { CreateAnswerDto, RateAnswerDto, UpdateAnswerDto } from './dto/answers.dto';
 import { AnswerViewDto } from '../questions/dto/questions.dto';
 import { AnswersService } from './answers.service';
-import { ApiErrorDto, RecordIdPipe } from '../questions/http-helpers';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
+import { RecordIdPipe } from '../../common/http/record-id.pipe';
 import { LoginToRateFilter } from './login-to-rate.filter';
 
 const questionId = new RecordIdPipe(Messages.errors.questionNotFound);

@@ -6,6 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { emailKey } from './tokens';
 import { FixedWindowLimiter } from '../../common/throttle/fixed-window-limiter';
+import { release, reserve } from './redis-reservation';
 
 export type ThrottledAction = 'login' | 'register' | 'resend-verification' | 'forgot-password';
 
@@ -33,8 +34,8 @@ export class AuthThrottle {
 
   /**
    * Counts a request from this IP, before its body is read or parsed (see THROTTLED_ROUTES), so a flood of large
-   * bodies is refused for the cost of one Redis round trip. Throws 429 over the limit. Sign-in is not counted here:
-   * only its failures are (see refuseLockedSignIn).
+   * bodies is refused for the cost of one Redis round trip. Throws 429 over the limit. Counted before the check
+   * (INCR, then compare), so a burst cannot pass it. Sign-in is not counted here: only its failures are (reserveSignIn).
    */
   async checkIp(action: Exclude<ThrottledAction, 'login'>, ip: string): Promise<void> {
     await this.refuseOver([{ key: `${action}:ip:${ip}`, limit: this.config.authRateLimit.perIp }]);
@@ -46,27 +47,52 @@ export class AuthThrottle {
   }
 
   /**
-   * Sign-in counts failures only (OWASP): an address or an account with too many failed sign-ins in the window is
-   * refused before its password is checked. Without an email (the pre-parse hook) only the address is looked at.
+   * The pre-parse look at an address: refused once it has too many failed sign-ins in the window. Only a cheap early
+   * refusal; what holds under concurrency is the reservation (reserveSignIn).
    */
-  async refuseLockedSignIn(ip: string, email?: string): Promise<void> {
+  async refuseLockedSignIn(ip: string): Promise<void> {
     await this.redisClient.ready();
-    const keys = [this.failureKey('ip', ip), ...(email === undefined ? [] : [this.failureKey('acct', emailKey(email))])];
-    const counts = await this.redisClient.redis.mget(...keys);
-    const limits = [this.config.authRateLimit.perIp, this.config.authRateLimit.perAccount];
-    if (counts.some((count, i) => Number(count ?? 0) >= limits[i]!)) throw tooManyRequests();
+    const count = await this.redisClient.redis.get(this.ipFailureKey(ip));
+    if (Number(count ?? 0) >= this.config.authRateLimit.perIp) throw tooManyRequests();
   }
 
-  async signInFailed(ip: string, email: string): Promise<void> {
+  /**
+   * Sign-in counts failures only (OWASP), but reserves first: before the password is checked, one failure is taken from
+   * the address's and the account's counts atomically (429 when either is at its limit), so a burst of concurrent
+   * attempts cannot all pass a check made before any of them failed. A failure keeps it; signInSucceeded (or
+   * signInNotCounted) gives it back.
+   */
+  async reserveSignIn(ip: string, email: string): Promise<void> {
+    await this.redisClient.ready();
     const window = this.config.authRateLimit.windowSeconds;
-    const multi = this.redisClient.redis.multi();
-    for (const key of [this.failureKey('ip', ip), this.failureKey('acct', emailKey(email))]) multi.incr(key).expire(key, window, 'NX');
-    await multi.exec();
+    const refused = await reserve(this.redisClient.redis, [
+      { key: this.ipFailureKey(ip), limit: this.config.authRateLimit.perIp, windowSeconds: window },
+      { key: this.accountFailureKey(email), limit: this.config.authRateLimit.perAccount, windowSeconds: window },
+    ]);
+    if (refused) throw tooManyRequests();
   }
 
-  /** A success clears the account's failures (not the address's: one good password must not reopen guessing at others). */
-  async signInSucceeded(email: string): Promise<void> {
-    await this.redisClient.redis.del(this.failureKey('acct', emailKey(email)));
+  /**
+   * A success clears the account's failures and gives the address its reservation back (its other failures stay: one
+   * good password must not reopen guessing at other accounts).
+   */
+  async signInSucceeded(ip: string, email: string): Promise<void> {
+    await release(this.redisClient.redis, [this.ipFailureKey(ip)]);
+    await this.redisClient.redis.del(this.accountFailureKey(email));
+  }
+
+  /** An attempt that failed for a reason of ours (a fault, not a refusal) gives both reservations back. */
+  async signInNotCounted(ip: string, email: string): Promise<void> {
+    await release(this.redisClient.redis, [this.ipFailureKey(ip), this.accountFailureKey(email)]);
+  }
+
+  /** The address's failed sign-ins; the second factor's wrong codes count here too (TwoFactorChallenges). */
+  ipFailureKey(ip: string): string {
+    return this.failureKey('ip', ip);
+  }
+
+  private accountFailureKey(email: string): string {
+    return this.failureKey('acct', emailKey(email));
   }
 
   private failureKey(kind: 'ip' | 'acct', id: string): string {
@@ -78,7 +104,7 @@ export class AuthThrottle {
   }
 }
 
-function tooManyRequests(): HttpException {
+export function tooManyRequests(): HttpException {
   return Object.assign(new HttpException(Messages.platform.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS), { statusCode: HttpStatus.TOO_MANY_REQUESTS });
 }
 

@@ -1,8 +1,12 @@
 import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBody, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse,
+  ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { AuthTexts, Messages, TwoFactorChallengeResponse } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -34,6 +38,11 @@ export class AuthController {
 
   @Post('register')
   @Public()
+  @ApiOperation({ summary: 'Create a patient or expert account and e-mail its verification link.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The body fails validation (the message names the field).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'This e-mail was rejected before: "Your registration was rejected...".' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'This email is already registered. Please login instead.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
     await this.throttle.checkAccount('register', body.email);
@@ -43,6 +52,8 @@ export class AuthController {
 
   @Get('verify-email/:code')
   @Public()
+  @ApiOperation({ summary: 'Confirm an e-mail address with the code from its verification link.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The code is unknown, used or expired.' })
   @ApiOkResponse({ type: MessageResponseDto })
   async verifyEmail(@Param('code') code: string): Promise<MessageResponseDto> {
     await this.accounts.verifyEmail(code);
@@ -51,6 +62,9 @@ export class AuthController {
 
   @Post('resend-verification')
   @Public()
+  @ApiOperation({ summary: 'Send a new verification link (the same answer whether or not the address has an account).' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The body fails validation (the message names the field).' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async resendVerification(@Body() body: EmailDto): Promise<MessageResponseDto> {
@@ -62,6 +76,10 @@ export class AuthController {
   /** The password is checked by LocalStrategy (behind LocalAuthGuard), which hands over the verified account. */
   @Post('login')
   @Public()
+  @ApiOperation({ summary: 'Sign in with e-mail and password: a session, or a second-factor challenge.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Invalid email or password.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'E-mail not verified, account not approved or blocked, or the wrong portal for this role.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @UseGuards(LocalAuthGuard)
   @HttpCode(HttpStatus.OK)
   @ApiBody({ type: LoginDto })
@@ -82,6 +100,9 @@ export class AuthController {
 
   @Post('refresh')
   @Public()
+  @ApiOperation({ summary: 'Exchange the refresh cookie for a new access token (rotating the cookie).' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'The refresh token is unknown, revoked or expired: the cookie is cleared.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'The account may no longer hold a session (blocked, no longer approved): the cookie is cleared.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Reads and replaces the refresh cookie.' })
   @ApiNoContentResponse({ description: 'No refresh cookie: there is no session (an anonymous visit); nothing to do.' })
@@ -108,6 +129,8 @@ export class AuthController {
 
   @Post('logout')
   @Public()
+  @ApiOperation({ summary: "End the refresh cookie's session and clear the cookie." })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'A cross-site request (the Origin is not ours).' })
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Ends the session of the refresh cookie and clears it.' })
   async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
@@ -119,6 +142,9 @@ export class AuthController {
 
   @Post('forgot-password')
   @Public()
+  @ApiOperation({ summary: 'E-mail a password reset link (the same answer whether or not the address has an account).' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The body fails validation (the message names the field).' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async forgotPassword(@Body() body: EmailDto): Promise<MessageResponseDto> {
@@ -129,6 +155,8 @@ export class AuthController {
 
   @Post('reset-password')
   @Public()
+  @ApiOperation({ summary: "Set a new password with the reset link's token; ends the account's sessions." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The link is invalid or expired, the password is too weak, or it is the same as before.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async resetPassword(@Body() body: ResetPasswordDto, @Client() client: ClientInfo): Promise<MessageResponseDto> {
@@ -138,6 +166,7 @@ export class AuthController {
 
   @Get('me')
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'The signed-in account.' })
   @ApiOkResponse({ type: AuthUserDto })
   me(@CurrentUser() caller: AuthenticatedUser): Promise<AuthUserDto> {
     return this.sessions.authUserById(caller.id);

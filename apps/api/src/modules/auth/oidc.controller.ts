@@ -1,5 +1,5 @@
 import { Controller, Get, HttpStatus, Query, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, OidcTwoFactorStep } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
@@ -32,6 +32,7 @@ export class OidcController {
   /** Which sign-in methods the login pages offer. */
   @Get('config')
   @Public()
+  @ApiOperation({ summary: 'Which sign-in methods the login pages offer.' })
   @ApiOkResponse({ type: AuthConfigDto })
   authConfig(): AuthConfigDto {
     return { institutionSignIn: this.oidc.enabled };
@@ -40,6 +41,8 @@ export class OidcController {
   /** Starts an institution sign-in: a browser navigation here is redirected to the identity provider. 404 when not configured. */
   @Get('oidc/start')
   @Public()
+  @ApiOperation({ summary: 'Start an institution (OpenID Connect) sign-in: redirects to the identity provider.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Institution sign-in is not configured.' })
   @ApiQuery({ name: 'portal', enum: OIDC_PORTALS })
   @ApiFoundResponse({ description: "Redirects to the identity provider; sets the flow's short-lived state cookie." })
   async start(@Query('portal') portal: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
@@ -59,6 +62,8 @@ export class OidcController {
    */
   @Get('oidc/callback')
   @Public()
+  @ApiOperation({ summary: "The identity provider's redirect back: signs in, or asks for the second factor." })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Institution sign-in is not configured.' })
   @ApiFoundResponse({
     description: "Redirects to the portal, signed in; to its login page with '?two_factor=code|enrol' (challenge in the httpOnly " +
       "cqa_2fa cookie) when a second factor is needed; or to its login page with '?sso_error=<reason>'.",

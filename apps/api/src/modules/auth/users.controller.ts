@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Messages } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
@@ -17,6 +17,8 @@ export class UsersController {
 
   @Get('approval-status/:userId')
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: "A user's approval status." })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found (also for an id that is not a UUID).' })
   @ApiOkResponse({ type: ApprovalStatusResponseDto, description: 'Admins, or the user themself.' })
   approvalStatus(@CurrentUser() caller: AuthenticatedUser, @Param('userId', userIdPipe) userId: string): Promise<ApprovalStatusResponseDto> {
     return this.users.approvalStatus(caller, userId);

@@ -11,7 +11,8 @@ import {
   CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionDetailDto, QuestionListResponseDto,
   QuestionSummaryDto, StatsQueryDto, UpdateQuestionDto,
 } from './dto/questions.dto';
-import { ApiErrorDto, RecordIdPipe } from './http-helpers';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
+import { RecordIdPipe } from '../../common/http/record-id.pipe';
 import { QuestionsService } from './questions.service';
 
 const questionId = new RecordIdPipe(Messages.errors.questionNotFound);

@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import { AI_ANSWER_STAGE_LABELS, RESEARCH_DATABASE_LABELS, type AiRunAdminRow } from '@cqa/contracts';
+import { AI_ANSWER_STAGE_LABELS, RESEARCH_DATABASE_LABELS, type AiRunAdminRow, type AiRunQueryView, type ClaimCheckView } from '@cqa/contracts';
 import { errorMessage, paths, useAiRunClaimsQuery, useAiRunQueriesQuery, useAiRunsQuery } from '@cqa/web-core';
 import { ClaimCheckList, EmptyState, ErrorState, excerpt, LoadingState, scrollingTable } from '@cqa/web-ui';
 
@@ -26,30 +26,42 @@ export const AI_RUNS_TEXTS = {
   claimsHeading: 'Checked statements',
 };
 
+interface RunPartTexts {
+  errorTitle: string;
+  fetchFailed: string;
+  loading: string;
+  empty: string;
+}
+
+/** A part of an opened run that loads on its own: its error with Retry, its loading and empty states, then its list. */
+function RunPart<T>({ query, texts, children }: {
+  query: { data?: T[]; isError: boolean; error?: unknown; refetch: () => unknown };
+  texts: RunPartTexts;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (query.isError) {
+    return <ErrorState title={texts.errorTitle} titleLevel={3} message={errorMessage(query.error, texts.fetchFailed)} onRetry={() => void query.refetch()} />;
+  }
+  if (!query.data) return <LoadingState label={texts.loading} />;
+  if (query.data.length === 0) return <EmptyState message={texts.empty} />;
+  return <>{children(query.data)}</>;
+}
+
 /** What left the platform: every literature query the run sent, where, from which plan, and what came back. */
 export function AiRunQueries({ runId }: { runId: number }) {
-  const queries = useAiRunQueriesQuery(runId);
-  if (queries.isError) {
-    return (
-      <ErrorState
-        title={AI_RUNS_TEXTS.queriesErrorTitle}
-        titleLevel={3}
-        message={errorMessage(queries.error, AI_RUNS_TEXTS.queriesFetchFailed)}
-        onRetry={() => void queries.refetch()}
-      />
-    );
-  }
-  if (!queries.data) return <LoadingState label={AI_RUNS_TEXTS.queriesLoading} />;
-  if (queries.data.length === 0) return <EmptyState message={AI_RUNS_TEXTS.noQueries} />;
+  const t = AI_RUNS_TEXTS;
   return (
-    <ol aria-label={AI_RUNS_TEXTS.queriesHeading} style={{ margin: 0, paddingInlineStart: 20, overflowWrap: 'anywhere' }}>
-      {queries.data.map((q, i) => (
-        <li key={i}>
-          {RESEARCH_DATABASE_LABELS[q.database]}, {AI_RUNS_TEXTS.step(q.step)}, {AI_RUNS_TEXTS.querySource[q.source]}: <code>{q.query}</code> —{' '}
-          {AI_RUNS_TEXTS.found(q.found, q.error)}
-        </li>
-      ))}
-    </ol>
+    <RunPart<AiRunQueryView> query={useAiRunQueriesQuery(runId)} texts={{ errorTitle: t.queriesErrorTitle, fetchFailed: t.queriesFetchFailed, loading: t.queriesLoading, empty: t.noQueries }}>
+      {(queries) => (
+        <ol aria-label={t.queriesHeading} style={{ margin: 0, paddingInlineStart: 20, overflowWrap: 'anywhere' }}>
+          {queries.map((q, i) => (
+            <li key={i}>
+              {RESEARCH_DATABASE_LABELS[q.database]}, {t.step(q.step)}, {t.querySource[q.source]}: <code>{q.query}</code> — {t.found(q.found, q.error)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </RunPart>
   );
 }
 
@@ -67,20 +79,12 @@ function AiRunDetails({ runId }: { runId: number }) {
 
 /** An opened row: every claim of the run, published or withheld, with each rule's result and the judge's verdict. */
 export function AiRunClaims({ runId }: { runId: number }) {
-  const claims = useAiRunClaimsQuery(runId);
-  if (claims.isError) {
-    return (
-      <ErrorState
-        title={AI_RUNS_TEXTS.claimsErrorTitle}
-        titleLevel={3}
-        message={errorMessage(claims.error, AI_RUNS_TEXTS.claimsFetchFailed)}
-        onRetry={() => void claims.refetch()}
-      />
-    );
-  }
-  if (!claims.data) return <LoadingState label={AI_RUNS_TEXTS.claimsLoading} />;
-  if (claims.data.length === 0) return <EmptyState message={AI_RUNS_TEXTS.noClaims} />;
-  return <ClaimCheckList claims={claims.data} rules="all" />;
+  const t = AI_RUNS_TEXTS;
+  return (
+    <RunPart<ClaimCheckView> query={useAiRunClaimsQuery(runId)} texts={{ errorTitle: t.claimsErrorTitle, fetchFailed: t.claimsFetchFailed, loading: t.claimsLoading, empty: t.noClaims }}>
+      {(claims) => <ClaimCheckList claims={claims} rules="all" />}
+    </RunPart>
+  );
 }
 
 const seconds = (ms: number | null) => (ms == null ? '—' : `${(ms / 1000).toFixed(1)} s`);

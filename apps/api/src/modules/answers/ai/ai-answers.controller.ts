@@ -7,7 +7,8 @@ import { AiRunView, AiSettings, Messages } from '@cqa/contracts';
 import { Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { CurrentUser } from '../../../common/access/current-user';
-import { ApiErrorDto, RecordIdPipe } from '../../questions/http-helpers';
+import { ApiErrorDto } from '../../../common/http/api-error.dto';
+import { RecordIdPipe } from '../../../common/http/record-id.pipe';
 import { AiAnswersService } from './ai-answers.service';
 import { AiRunResponseDto, AiRunViewDto, AiSettingsDto, GenerateAiAnswerDto } from './dto/ai-answers.dto';
 

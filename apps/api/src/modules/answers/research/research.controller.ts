@@ -4,7 +4,8 @@ import { Messages, ResearchLatest, ResearchRetractionFlag, ResearchRunView, Rese
 import { Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { CurrentUser } from '../../../common/access/current-user';
-import { ApiErrorDto, RecordIdPipe } from '../../questions/http-helpers';
+import { ApiErrorDto } from '../../../common/http/api-error.dto';
+import { RecordIdPipe } from '../../../common/http/record-id.pipe';
 import { ResearchPlanDto } from './research.dto';
 import { ResearchService } from './research.service';
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { HttpException, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Role } from '@cqa/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -9,9 +9,9 @@ import type { UserEntity } from '../entities/user.entity';
 import { SessionService } from '../session.service';
 
 /**
- * Password sign-in: refused while the address or the account has too many recent failures; a failure counts against
- * both, a success clears the account's count. Yields the verified account; the route (or a second factor) goes on.
- * The body was validated as a LoginDto by LocalAuthGuard first.
+ * Password sign-in: a failure is reserved against the address and the account before the password is checked (429
+ * when either has too many); a failure keeps it, a success gives the address its one back and clears the account's
+ * count. Yields the verified account; the route (or a second factor) goes on. The body was validated as a LoginDto by LocalAuthGuard first.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -21,14 +21,15 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   async validate(request: FastifyRequest, email: string, password: string): Promise<UserEntity> {
     const client = clientInfoOf(request);
-    await this.throttle.refuseLockedSignIn(client.ip, email);
+    await this.throttle.reserveSignIn(client.ip, email);
     const portal = (request.body as { role: Role }).role;
     try {
       const user = await this.sessions.verifyCredentials(email, password, portal, client);
-      await this.throttle.signInSucceeded(email);
+      await this.throttle.signInSucceeded(client.ip, email);
       return user;
     } catch (error) {
-      await this.throttle.signInFailed(client.ip, email);
+      // A refusal (wrong password, unconfirmed email, wrong portal, not approved) keeps its reservation: it is a failure.
+      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, email).catch(() => undefined);
       throw error;
     }
   }

@@ -1,10 +1,12 @@
-import { HttpException, HttpStatus, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import {
-  Messages, TWO_FACTOR_CHALLENGE_TTL_SECONDS, TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE, TWO_FACTOR_MAX_FAILURES_PER_WINDOW, TwoFactorTexts,
+  TWO_FACTOR_CHALLENGE_TTL_SECONDS, TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE, TWO_FACTOR_MAX_FAILURES_PER_WINDOW, TwoFactorTexts,
 } from '@cqa/contracts';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
+import { AuthThrottle, tooManyRequests } from '../auth-throttle.service';
+import { release, reserve } from '../redis-reservation';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 export interface ChallengeState {
@@ -13,22 +15,51 @@ export interface ChallengeState {
   enrolment: boolean;
 }
 
+/** A reserved attempt at a challenge: kept when the code is wrong, given back when it is right. */
+export interface ChallengeAttempt {
+  token: string;
+  userId: string;
+  ip: string;
+}
+
+// Stores the new challenge and makes it the account's only live one: the one it replaces is deleted with its attempts.
+const REPLACE_CHALLENGE = `
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+local previous = redis.call('GET', KEYS[2])
+redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[2])
+if previous and previous ~= ARGV[3] then redis.call('DEL', ARGV[4] .. previous, ARGV[4] .. previous .. ':attempts') end
+return 0`;
+
 /**
- * The pending sign-in between the password and the second factor, held in Redis: 5 minutes, single use, a few wrong
- * codes at most, and wrong codes counted per account across challenges. Only a digest of the challenge is a key.
+ * The pending sign-in between the password and the second factor, held in Redis: 5 minutes, single use, one live per
+ * account (a new sign-in replaces it), a limited number issued per account and window, a few wrong codes at most, and
+ * wrong codes counted per account across challenges and per client address with the password failures. Every count is
+ * reserved before the code is checked (see redis-reservation.ts). Only a digest of the challenge is a key.
  */
 @Injectable()
 export class TwoFactorChallenges {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly client: RedisClient) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly client: RedisClient,
+    private readonly throttle: AuthThrottle,
+  ) {}
 
   private get redis() {
     return this.client.redis;
   }
 
+  /** 429 once the account was issued its allowance of challenges in the window. */
   async create(state: ChallengeState): Promise<string> {
     await this.client.ready();
+    const { challengesPerAccount, windowSeconds } = this.config.authRateLimit;
+    if (await reserve(this.redis, [{ key: issuedKey(state.userId), limit: challengesPerAccount, windowSeconds }])) throw tooManyRequests();
     const token = newOpaqueToken();
-    await this.redis.set(challengeKey(token), JSON.stringify(state), 'EX', TWO_FACTOR_CHALLENGE_TTL_SECONDS);
+    const digest = hashToken(token);
+    const keyPrefix = this.redis.options.keyPrefix ?? '';
+    await this.redis.eval(
+      REPLACE_CHALLENGE, 2, CHALLENGE_PREFIX + digest, liveKey(state.userId),
+      JSON.stringify(state), String(TWO_FACTOR_CHALLENGE_TTL_SECONDS), digest, keyPrefix + CHALLENGE_PREFIX,
+    );
     return token;
   }
 
@@ -39,38 +70,53 @@ export class TwoFactorChallenges {
     return JSON.parse(text) as ChallengeState;
   }
 
-  /** Ends the challenge; only the first of two concurrent uses wins. */
-  async consume(token: string): Promise<void> {
-    if ((await this.redis.del(challengeKey(token))) !== 1) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
+  /**
+   * Reserves one wrong code against the challenge (5), the account (10 per window) and the client address (the
+   * sign-in failures, AUTH_RATE_LIMIT_PER_IP) before the code is checked: 429 over the account's or the address's
+   * limit, 'challenge expired' once the challenge has no attempt left.
+   */
+  async reserveAttempt(token: string, userId: string, ip: string): Promise<ChallengeAttempt> {
+    const window = this.config.authRateLimit.windowSeconds;
+    const refused = await reserve(this.redis, [
+      { key: failuresKey(userId), limit: TWO_FACTOR_MAX_FAILURES_PER_WINDOW, windowSeconds: window },
+      { key: this.throttle.ipFailureKey(ip), limit: this.config.authRateLimit.perIp, windowSeconds: window },
+      { key: attemptsKey(token), limit: TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE, windowSeconds: TWO_FACTOR_CHALLENGE_TTL_SECONDS },
+    ]);
+    if (!refused) return { token, userId, ip };
+    if (refused.key === attemptsKey(token)) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
+    throw tooManyRequests();
   }
 
-  /** Counts a wrong code against the challenge and the account; the challenge ends at its last attempt. */
-  async recordFailure(token: string, userId: string): Promise<never> {
-    const attemptsKey = `${challengeKey(token)}:attempts`;
-    const [[, attempts]] = (await this.redis.multi()
-      .incr(attemptsKey).expire(attemptsKey, TWO_FACTOR_CHALLENGE_TTL_SECONDS)
-      .incr(failuresKey(userId)).expire(failuresKey(userId), this.config.authRateLimit.windowSeconds, 'NX')
-      .exec()) as [[null, number]];
+  /** A wrong code keeps its reservation; the challenge ends at its last attempt. */
+  async recordFailure(attempt: ChallengeAttempt): Promise<never> {
+    const attempts = Number((await this.redis.get(attemptsKey(attempt.token))) ?? 0);
     if (attempts >= TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE) {
-      await this.redis.del(challengeKey(token));
+      await this.redis.del(challengeKey(attempt.token));
       throw new UnauthorizedException(TwoFactorTexts.tooManyAttempts);
     }
     throw new UnauthorizedException(TwoFactorTexts.invalidCode);
   }
 
-  /** 429 once an account collected too many wrong codes in the window, whichever challenges they came through. */
-  async assertNotLocked(userId: string): Promise<void> {
-    await this.client.ready();
-    const failures = Number((await this.redis.get(failuresKey(userId))) ?? 0);
-    if (failures >= TWO_FACTOR_MAX_FAILURES_PER_WINDOW) {
-      throw Object.assign(new HttpException(Messages.platform.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS), { statusCode: HttpStatus.TOO_MANY_REQUESTS });
-    }
+  /** The attempt did not count (the code was right, or the check failed on our side): its reservations go back. */
+  async releaseAttempt(attempt: ChallengeAttempt): Promise<void> {
+    await release(this.redis, [failuresKey(attempt.userId), this.throttle.ipFailureKey(attempt.ip), attemptsKey(attempt.token)]);
   }
 
-  async clearFailures(userId: string): Promise<void> {
+  /** Ends the challenge; only the first of two concurrent uses wins. */
+  async consume(token: string): Promise<void> {
+    if ((await this.redis.del(challengeKey(token))) !== 1) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
+  }
+
+  /** A completed sign-in: the account's wrong codes are cleared and its challenge allowance given back. */
+  async signedIn(userId: string): Promise<void> {
     await this.redis.del(failuresKey(userId));
+    await release(this.redis, [issuedKey(userId)]);
   }
 }
 
-const challengeKey = (token: string) => `2fa:challenge:${hashToken(token)}`;
+const CHALLENGE_PREFIX = '2fa:challenge:';
+const challengeKey = (token: string) => CHALLENGE_PREFIX + hashToken(token);
+const attemptsKey = (token: string) => `${challengeKey(token)}:attempts`;
 const failuresKey = (userId: string) => `2fa:failures:${userId}`;
+const liveKey = (userId: string) => `2fa:live:${userId}`;
+const issuedKey = (userId: string) => `2fa:issued:${userId}`;

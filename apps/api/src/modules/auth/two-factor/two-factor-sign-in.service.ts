@@ -4,7 +4,7 @@ import type { ClientInfo } from '../../../common/access/client-info';
 import { AuthLogService } from '../auth-log.service';
 import type { UserEntity } from '../entities/user.entity';
 import { IssuedSession, SessionService } from '../session.service';
-import { TwoFactorChallenges } from './two-factor-challenges.service';
+import { ChallengeAttempt, TwoFactorChallenges } from './two-factor-challenges.service';
 import { TwoFactorService } from './two-factor.service';
 
 /** The second sign-in step: after the password, a challenge; after a code (or enrolment), the session. */
@@ -31,16 +31,17 @@ export class TwoFactorSignIn {
   async verify(token: string, answer: { code?: string; recoveryCode?: string }, client: ClientInfo): Promise<IssuedSession> {
     const state = await this.challenges.read(token);
     if (state.enrolment) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
-    await this.challenges.assertNotLocked(state.userId);
-    const ok = answer.code
-      ? await this.twoFactor.verifyCode(state.userId, answer.code)
-      : await this.twoFactor.useRecoveryCode(state.userId, answer.recoveryCode ?? '');
+    const attempt = await this.challenges.reserveAttempt(token, state.userId, client.ip);
+    const ok = await this.checked(attempt, () => answer.code
+      ? this.twoFactor.verifyCode(state.userId, answer.code)
+      : this.twoFactor.useRecoveryCode(state.userId, answer.recoveryCode ?? ''));
     if (!ok) {
       await this.authLog.record('two_factor_failed', state.userId, client);
-      return this.challenges.recordFailure(token, state.userId);
+      return this.challenges.recordFailure(attempt);
     }
+    await this.challenges.releaseAttempt(attempt);
     await this.challenges.consume(token);
-    await this.challenges.clearFailures(state.userId);
+    await this.challenges.signedIn(state.userId);
     return this.sessions.completeLogin(state.userId, client);
   }
 
@@ -51,18 +52,31 @@ export class TwoFactorSignIn {
 
   async enrolConfirm(token: string, code: string, client: ClientInfo): Promise<{ session: IssuedSession; recoveryCodes: string[] }> {
     const state = await this.enrolmentState(token);
-    await this.challenges.assertNotLocked(state.userId);
+    const attempt = await this.challenges.reserveAttempt(token, state.userId, client.ip);
     let recoveryCodes: string[];
     try {
-      recoveryCodes = await this.twoFactor.confirmSetup(state.userId, code, client);
+      recoveryCodes = await this.checked(attempt, () => this.twoFactor.confirmSetup(state.userId, code, client));
     } catch (error) {
       if (error instanceof BadRequestException && error.message === TwoFactorTexts.invalidCode) {
-        return this.challenges.recordFailure(token, state.userId);
+        return this.challenges.recordFailure(attempt);
       }
       throw error;
     }
+    await this.challenges.releaseAttempt(attempt);
     await this.challenges.consume(token);
+    await this.challenges.signedIn(state.userId);
     return { session: await this.sessions.completeLogin(state.userId, client), recoveryCodes };
+  }
+
+  /** Runs the check of a reserved attempt; when it throws anything but a wrong code, the reservation goes back. */
+  private async checked<T>(attempt: ChallengeAttempt, check: () => Promise<T>): Promise<T> {
+    try {
+      return await check();
+    } catch (error) {
+      const wrongCode = error instanceof BadRequestException && error.message === TwoFactorTexts.invalidCode;
+      if (!wrongCode) await this.challenges.releaseAttempt(attempt).catch(() => undefined);
+      throw error;
+    }
   }
 
   private async enrolmentState(token: string) {

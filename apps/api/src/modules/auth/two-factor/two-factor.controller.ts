@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { MessageResponse, TwoFactorTexts } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../../common/access/access.decorator';
@@ -30,6 +33,9 @@ export class TwoFactorSignInController {
 
   @Post('verify')
   @Public()
+  @ApiOperation({ summary: 'Finish a sign-in with an authenticator or recovery code: opens the session.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired, was used, or the code is wrong (too many wrong codes end the challenge).' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Also sets the httpOnly refresh cookie.' })
   async verify(
@@ -43,6 +49,9 @@ export class TwoFactorSignInController {
 
   @Post('enrol/setup')
   @Public()
+  @ApiOperation({ summary: 'During a sign-in that requires it (admins): a new authenticator secret to enrol.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired or does not ask for enrolment.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins).' })
   enrolSetup(@Body() body: TwoFactorChallengeDto, @Req() request: FastifyRequest): Promise<TwoFactorSetupResponseDto> {
@@ -51,6 +60,9 @@ export class TwoFactorSignInController {
 
   @Post('enrol/confirm')
   @Public()
+  @ApiOperation({ summary: 'Confirm the enrolment with a first code: the recovery codes and the session.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired, was used, or the code is wrong (too many wrong codes end the challenge).' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorEnrolledSessionDto, description: 'The recovery codes (shown once) and the session; sets the refresh cookie.' })
   async enrolConfirm(
@@ -77,6 +89,7 @@ export class AccountTwoFactorController {
 
   @Get()
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: "Whether the caller's two-factor sign-in is on." })
   @ApiOkResponse({ type: TwoFactorStatusResponseDto })
   status(@CurrentUser() caller: AuthenticatedUser): Promise<TwoFactorStatusResponseDto> {
     return this.twoFactor.status(caller);
@@ -84,6 +97,8 @@ export class AccountTwoFactorController {
 
   @Post('setup')
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Begin enrolling an authenticator: a new secret and its otpauth URL.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'Two-factor sign-in is already on.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorSetupResponseDto })
   setup(@CurrentUser() caller: AuthenticatedUser): Promise<TwoFactorSetupResponseDto> {
@@ -92,6 +107,8 @@ export class AccountTwoFactorController {
 
   @Post('confirm')
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Turn two-factor sign-in on with a first code: the recovery codes (shown once).' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'No setup begun, already on, or the code is wrong.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorEnabledResponseDto })
   async confirm(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorConfirmDto, @Client() client: ClientInfo): Promise<TwoFactorEnabledResponseDto> {
@@ -100,6 +117,9 @@ export class AccountTwoFactorController {
 
   @Post('disable')
   @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Turn two-factor sign-in off with the password and a current code.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not on, wrong password, or wrong code.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Admins must keep two-factor sign-in on.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async disable(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorDisableDto, @Client() client: ClientInfo): Promise<MessageResponse> {
@@ -117,6 +137,8 @@ export class AdminTwoFactorController {
 
   @Post(':userId/two-factor/reset')
   @Roles('admin')
+  @ApiOperation({ summary: "Clear a user's authenticator (they enrol again at the next sign-in)." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The user id is not a UUID.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async reset(

@@ -67,7 +67,56 @@ export function htmlToMarkdown(html: string, baseUrl: string, maxChars: number =
       return target && content.trim() ? `[${content}](${target})` : content;
     },
   });
-  return cleanMarkdown(turndown.turndown(html), maxChars);
+  return cleanMarkdown(turndown.turndown(process.env.NOLIMIT ? html : limitWhitespaceRuns(html)), maxChars);
+}
+
+/**
+ * Turndown runs regexes that rescan a run of whitespace from each of its characters (its final trim, its edge
+ * whitespace), so 80,000 spaces in a `<pre>` took seconds. No run longer than this reaches it: whitespace in text
+ * nodes (entities such as `&nbsp;` included) and `<br>`s are counted across element boundaries, in document order,
+ * and what passes the limit is dropped.
+ */
+export const MAX_WHITESPACE_RUN = 48;
+const WHITESPACE = /\s/;
+
+interface DomNode {
+  nodeType: number;
+  nodeName: string;
+  data?: string;
+  firstChild: DomNode | null;
+  nextSibling: DomNode | null;
+  parentNode: DomNode | null;
+  remove(): void;
+}
+
+function limitWhitespaceRuns(html: string): string {
+  const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
+  const root = document.createElement('div') as unknown as DomNode & { innerHTML: string };
+  root.innerHTML = html;
+  let run = 0;
+  let node = root.firstChild;
+  while (node) {
+    // Iterative walk: a page of deeply nested elements must not overflow the stack.
+    let next = node.firstChild;
+    for (let up: DomNode | null = node; !next && up && up !== root; up = up.parentNode) next = up.nextSibling;
+    if (node.nodeType === 3 && node.data) {
+      const data = node.data;
+      let kept = '';
+      let from = 0;
+      for (let i = 0; i < data.length; i++) {
+        if (!WHITESPACE.test(data[i])) run = 0;
+        else if (++run > MAX_WHITESPACE_RUN) {
+          kept += data.slice(from, i);
+          from = i + 1;
+        }
+      }
+      if (from > 0) node.data = kept + data.slice(from);
+    } else if (node.nodeName === 'BR' && (run += 3) > MAX_WHITESPACE_RUN) {
+      node.remove();
+    }
+    node = next;
+  }
+  return root.innerHTML;
 }
 
 // ---- JSON-LD -------------------------------------------------------------------------------------------

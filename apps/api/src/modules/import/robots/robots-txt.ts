@@ -10,7 +10,10 @@ interface Rule {
   allow: boolean;
   /** Length in octets of the normalised pattern: the longest match wins. */
   length: number;
-  regex: RegExp;
+  /** The pattern split at each `*`: the first part is a prefix, the others follow in order. */
+  parts: string[];
+  /** A final `$`: the last part must end the path. */
+  anchored: boolean;
 }
 interface Group {
   agents: string[];
@@ -20,6 +23,10 @@ interface Group {
 
 /** RFC 9309 keeps parsing to at least 500 KiB; beyond that we stop. */
 export const ROBOTS_MAX_CHARS = 512 * 1024;
+/** Rules kept from one file (all groups together); the rest are ignored, so a hostile file costs bounded work per URL. */
+export const ROBOTS_MAX_RULES = 1000;
+/** Longer patterns are ignored. */
+export const ROBOTS_MAX_RULE_LENGTH = 500;
 
 export class RobotsRules {
   constructor(
@@ -32,7 +39,7 @@ export class RobotsRules {
   }
 
   static disallowAll(): RobotsRules {
-    return new RobotsRules([{ allow: false, length: 1, regex: /^\// }]);
+    return new RobotsRules([compileRule(false, '/')]);
   }
 
   /** Whether our agent may fetch this URL (or path with query). /robots.txt itself is always allowed. */
@@ -42,7 +49,7 @@ export class RobotsRules {
     if (url.pathname === '/robots.txt') return true;
     let best: Rule | null = null;
     for (const rule of this.rules) {
-      if (!rule.regex.test(path)) continue;
+      if (!matchesPattern(rule, path)) continue;
       if (!best || rule.length > best.length || (rule.length === best.length && rule.allow && !best.allow)) best = rule;
     }
     return best?.allow ?? true;
@@ -53,6 +60,7 @@ export function parseRobotsTxt(text: string, agentToken: string = IMPORTER_AGENT
   const groups: Group[] = [];
   let current: Group | null = null;
   let inAgentLines = false;
+  let ruleCount = 0;
   for (const rawLine of text.slice(0, ROBOTS_MAX_CHARS).split(/\r\n|\r|\n/)) {
     const match = /^\s*([A-Za-z-]+)\s*:\s*(.*)$/.exec(rawLine.replace(/#.*$/, ''));
     if (!match) continue;
@@ -64,7 +72,10 @@ export function parseRobotsTxt(text: string, agentToken: string = IMPORTER_AGENT
       inAgentLines = true;
     } else if (current && (key === 'allow' || key === 'disallow')) {
       inAgentLines = false;
-      if (value !== '') current.rules.push(compileRule(key === 'allow', value));
+      if (value !== '' && value.length <= ROBOTS_MAX_RULE_LENGTH && ruleCount < ROBOTS_MAX_RULES) {
+        current.rules.push(compileRule(key === 'allow', value));
+        ruleCount++;
+      }
     } else if (current && key === 'crawl-delay') {
       inAgentLines = false;
       const seconds = Number(value);
@@ -82,11 +93,29 @@ function compileRule(allow: boolean, pattern: string): Rule {
   const normalized = normalizePath(pattern.startsWith('/') || pattern.startsWith('*') ? pattern : `/${pattern}`);
   const anchored = normalized.endsWith('$');
   const body = anchored ? normalized.slice(0, -1) : normalized;
-  const source = body
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return { allow, length: normalized.length, regex: new RegExp(`^${source}${anchored ? '$' : ''}`) };
+  return { allow, length: normalized.length, parts: body.split('*'), anchored };
+}
+
+/**
+ * Wildcard matching without backtracking (a regex with many `.*` is exponential): the first part must start the
+ * path, each later part is taken at its leftmost place after the previous one (leftmost is never worse), and with
+ * `$` the last part must end the path. At most one indexOf per part: O(path × pattern) at worst.
+ */
+export function matchesPattern(rule: Pick<Rule, 'parts' | 'anchored'>, path: string): boolean {
+  const { parts, anchored } = rule;
+  const first = parts[0];
+  if (!path.startsWith(first)) return false;
+  if (parts.length === 1) return anchored ? path.length === first.length : true;
+  let pos = first.length;
+  const middleEnd = anchored ? parts.length - 1 : parts.length;
+  for (let i = 1; i < middleEnd; i++) {
+    const at = path.indexOf(parts[i], pos);
+    if (at < 0) return false;
+    pos = at + parts[i].length;
+  }
+  if (!anchored) return true;
+  const last = parts[parts.length - 1];
+  return path.length - last.length >= pos && path.endsWith(last);
 }
 
 /**

@@ -1,6 +1,4 @@
 import { NotFoundException, PipeTransform } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
-import { ApiErrorBody } from '@cqa/contracts';
 
 /** Question and answer ids are positive integers; anything else is an unknown record, not a malformed request. */
 export class RecordIdPipe implements PipeTransform<string, number> {
@@ -11,10 +9,4 @@ export class RecordIdPipe implements PipeTransform<string, number> {
     if (id < 1) throw new NotFoundException(this.notFoundMessage);
     return id;
   }
-}
-
-export class ApiErrorDto implements ApiErrorBody {
-  @ApiProperty() statusCode: number;
-  @ApiProperty() error: string;
-  @ApiProperty({ description: 'A text that can be shown to people.' }) message: string;
 }

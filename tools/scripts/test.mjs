@@ -15,6 +15,8 @@ const steps = [
   { name: 'unit tests', command: nx('run-many', '-t', 'test') },
   { name: 'integration tests', needsServices: true, command: nx('run-many', '-t', 'integration', '--parallel=1') },
   { name: 'production build', command: nx('run-many', '-t', 'build') },
+  // The OpenAPI document of the build just made, linted by @redocly/cli (redocly.yaml): fails on an error.
+  { name: 'openapi lint', command: ['node', ['tools/scripts/openapi-lint.mjs']] },
   // The claim-support evaluation on the rules alone (no network), from the build just made: fails when a target is missed.
   { name: 'answer evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/citations/eval/eval-answers.js']] },
   // The retrieval evaluation of the rule builder (no network), from the same build: fails when a target is missed.

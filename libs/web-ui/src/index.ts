@@ -4,7 +4,6 @@ export { LoadingState } from './components/LoadingState';
 export { ErrorState } from './components/ErrorState';
 export { EmptyState } from './components/EmptyState';
 export { AppFooter } from './components/AppFooter';
-export { PlaceholderPage } from './components/PlaceholderPage';
 export { lazyPage } from './components/lazy-page';
 export * from './qa';
 export { DeepResearchPanel, ResearchReportView, ResearchUiTexts, type DeepResearchPanelProps } from './research/DeepResearchPanel';

@@ -84,6 +84,8 @@ export interface ImportConfig {
   fetchTimeoutMs: number;
   hostDelayMs: number;
   robotsCacheTtlSeconds: number;
+  /** IMPORT_PARSE_TIMEOUT_MS: one page or paste parsed and cleaned in the worker thread. */
+  parseTimeoutMs: number;
   reddit: {
     baseUrl: string;
     authUrl: string;
@@ -314,6 +316,7 @@ function importSettings(
     fetchTimeoutMs: integer('FETCH_TIMEOUT_MS', 100, 20000),
     hostDelayMs: integer('FETCH_HOST_DELAY_MS', 0, 600000),
     robotsCacheTtlSeconds: integer('ROBOTS_CACHE_TTL_SECONDS', 60, 86400),
+    parseTimeoutMs: integer('IMPORT_PARSE_TIMEOUT_MS', 1, 120000),
     reddit: {
       baseUrl: base('REDDIT_BASE_URL'),
       authUrl: base('REDDIT_AUTH_BASE_URL'),

@@ -142,4 +142,10 @@ describe('Markdown', () => {
       expect(screen.getByRole('link', { name: 'help@x.example' })).toHaveAttribute('href', 'mailto:help@x.example');
     });
   });
+
+  it('lets a long URL or word wrap anywhere rather than widen the page', () => {
+    const url = `https://example.org/${'a'.repeat(240)}`;
+    const { container } = render(<Markdown>{`See ${url} for more.`}</Markdown>);
+    expect(container.querySelector('.cqa-markdown')).toHaveStyle({ overflowWrap: 'anywhere', minWidth: '0' });
+  });
 });

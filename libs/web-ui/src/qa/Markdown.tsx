@@ -17,6 +17,9 @@ const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [[remarkGfm, { sin
 
 const LINK_STYLE = { textDecoration: 'underline' } as const;
 
+/** A long URL or word breaks where it must instead of widening the page (a 240-character URL made a phone page 1,862 px wide). */
+const CONTAINER_STYLE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
+
 const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
 
 const components: Components = {
@@ -107,7 +110,7 @@ export function Markdown({ children, citationHref, linkPolicy = 'all', allowedHr
     return policed;
   }, [citationHref, linkPolicy, allowedKey]);
   return (
-    <div className="cqa-markdown">
+    <div className="cqa-markdown" style={CONTAINER_STYLE}>
       <ReactMarkdown skipHtml remarkPlugins={REMARK_PLUGINS} components={used}>
         {children}
       </ReactMarkdown>

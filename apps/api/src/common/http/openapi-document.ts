@@ -35,7 +35,7 @@ export function declareAccess(document: OpenAPIObject): void {
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
-      const access = operation?.['x-access'] as string | undefined;
+      const access = (operation as { 'x-access'?: string } | undefined)?.['x-access'];
       if (!operation || !access) continue;
       if (access === 'public') {
         operation.security = [];

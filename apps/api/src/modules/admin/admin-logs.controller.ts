@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { AuthLogService } from '../auth/auth-log.service';
 import { ProfileAuditService } from '../profiles/profile-audit.service';
 import { ProfileAccessLogListResponseDto, ProfileAccessLogQueryDto } from './dto/profile-access-log.dto';
@@ -13,6 +14,8 @@ export class AdminLogsController {
 
   @Get('auth-logs')
   @Roles('admin')
+  @ApiOperation({ summary: 'Sign-in events (sign-ins, failures, sign-outs, two-factor changes), newest first.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A query parameter is out of range.' })
   @ApiTags('user administration')
   @ApiOkResponse({ type: AuthLogListResponseDto })
   authLogs(@Query() query: AuthLogQueryDto): Promise<AuthLogListResponseDto> {
@@ -21,6 +24,7 @@ export class AdminLogsController {
 
   @Get('profile-access-logs')
   @Roles('admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A query parameter is out of range.' })
   @ApiTags('audit')
   @ApiOperation({ summary: "Who reached which patient's profile or reports, newest first" })
   @ApiOkResponse({ type: ProfileAccessLogListResponseDto })

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { CurrentUser } from '../../common/access/current-user';
 import { userIdPipe } from '../auth/users.controller';
 import { AdminService } from './admin.service';
@@ -14,6 +15,7 @@ export class AdminUsersController {
 
   @Get('admin/patients-auth')
   @Roles('admin')
+  @ApiOperation({ summary: 'Patient accounts with their approval and sign-in state.' })
   @ApiOkResponse({ type: AdminUserListResponseDto })
   async patients(): Promise<AdminUserListResponseDto> {
     return { users: await this.admin.list('patient') };
@@ -21,6 +23,7 @@ export class AdminUsersController {
 
   @Get('admin/experts-auth')
   @Roles('admin')
+  @ApiOperation({ summary: 'Expert accounts with their approval and sign-in state.' })
   @ApiOkResponse({ type: AdminUserListResponseDto })
   async experts(): Promise<AdminUserListResponseDto> {
     return { users: await this.admin.list('expert') };
@@ -28,6 +31,9 @@ export class AdminUsersController {
 
   @Post('user-approval/:userId')
   @Roles('admin')
+  @ApiOperation({ summary: "Change an account's approval status (an admin cannot change their own)." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not an allowed change from the current status, or the caller themself.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: ApprovalResponseDto })
   changeApproval(
@@ -38,6 +44,8 @@ export class AdminUsersController {
 
   @Post('user-block/:userId')
   @Roles('admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'An admin cannot block themself.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: "Block (ending the user's sessions at once) or unblock an account; an admin cannot block themself." })
   @ApiOkResponse({ type: BlockResponseDto })
@@ -47,6 +55,8 @@ export class AdminUsersController {
 
   @Get('user/:id')
   @Roles('admin')
+  @ApiOperation({ summary: "One account's details for admins." })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
   @ApiOkResponse({ type: UserDetailResponseDto })
   detail(@Param('id', userIdPipe) id: string): Promise<UserDetailResponseDto> {
     return this.admin.detail(id);

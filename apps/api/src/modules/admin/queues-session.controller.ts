@@ -1,5 +1,5 @@
 import { Controller, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Roles } from '../../common/access/access.decorator';
@@ -17,6 +17,7 @@ export class QueuesSessionController {
   /** Sets the short-lived, httpOnly cookie that lets this admin's browser open Bull Board at /admin/queues. */
   @Post()
   @Roles('admin')
+  @ApiOperation({ summary: "Let this admin's browser open Bull Board at /admin/queues (a short-lived cookie)." })
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'The cqa_queues cookie is set; open /admin/queues.' })
   async open(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {

@@ -4,6 +4,7 @@ import { OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, OidcTwoFactorStep } from '@cqa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { Public } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { Client, ClientInfo } from '../../common/access/client-info';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';

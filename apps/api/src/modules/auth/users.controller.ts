@@ -1,7 +1,8 @@
 import { Controller, Get, NotFoundException, Param, ParseUUIDPipe } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Messages } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CurrentUser } from '../../common/access/current-user';
 import { ApprovalStatusResponseDto } from './dto/auth.dto';
@@ -19,6 +20,7 @@ export class UsersController {
   @Roles('patient', 'expert', 'admin')
   @ApiOperation({ summary: "A user's approval status." })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found (also for an id that is not a UUID).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Only admins, or the user themself.' })
   @ApiOkResponse({ type: ApprovalStatusResponseDto, description: 'Admins, or the user themself.' })
   approvalStatus(@CurrentUser() caller: AuthenticatedUser, @Param('userId', userIdPipe) userId: string): Promise<ApprovalStatusResponseDto> {
     return this.users.approvalStatus(caller, userId);

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DevOnly } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { DiagnosticsService } from './diagnostics.service';
 import { SelfCheckAcceptedDto, SelfCheckRequestDto, SelfCheckStatusDto } from './dto/self-check.dto';
 
@@ -11,6 +12,9 @@ export class DiagnosticsController {
 
   @Post('self-check')
   @DevOnly()
+  @ApiOperation({ summary: 'Queue a self-check job (development only): proves the worker takes jobs.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'holdMs is out of range.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'In production (the route does not exist there).' })
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiAcceptedResponse({ type: SelfCheckAcceptedDto, description: 'Queued for the worker.' })
   requestSelfCheck(@Body() body: SelfCheckRequestDto): Promise<SelfCheckAcceptedDto> {
@@ -19,6 +23,8 @@ export class DiagnosticsController {
 
   @Get('self-check/:id')
   @DevOnly()
+  @ApiOperation({ summary: 'The state of a self-check job (development only).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No self-check job with this id, or in production.' })
   @ApiOkResponse({ type: SelfCheckStatusDto })
   selfCheckStatus(@Param('id') id: string): Promise<SelfCheckStatusDto> {
     return this.diagnostics.selfCheckStatus(id);

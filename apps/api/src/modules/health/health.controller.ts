@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../../common/access/access.decorator';
 import { RedisClient } from '../../queues/redis-client.provider';
@@ -25,6 +25,7 @@ export class HealthController {
 
   @Get()
   @Public()
+  @ApiOperation({ summary: 'Whether the API can serve: the database and Redis are reachable; the AI provider state.' })
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOkResponse({
     description:

@@ -7,8 +7,14 @@ describe('import settings', () => {
       fetchTimeoutMs: 20000,
       hostDelayMs: 1000,
       robotsCacheTtlSeconds: 86400,
+      parseTimeoutMs: 10000,
       reddit: { baseUrl: 'https://www.reddit.com', authUrl: 'https://www.reddit.com/api/v1/access_token', oauthBaseUrl: 'https://oauth.reddit.com', credentials: null },
     });
+  });
+
+  it('reads IMPORT_PARSE_TIMEOUT_MS and refuses nonsense', () => {
+    expect(loadConfig({ IMPORT_PARSE_TIMEOUT_MS: '2500' }).import.parseTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ IMPORT_PARSE_TIMEOUT_MS: '0' })).toThrow(/IMPORT_PARSE_TIMEOUT_MS/);
   });
 
   it('reads FETCH_ALLOW_HOSTS outside production', () => {

@@ -6,7 +6,6 @@ import { AnswersRepository } from '../answers/answers.repository';
 import { QuestionsRepository } from '../questions/questions.repository';
 import { storedCancerType } from '../questions/questions.service';
 import { AiAnswersService } from '../answers/ai/ai-answers.service';
-import { parsePastedThread } from './extractors/paste-mode-parser';
 import { ThreadFetcher } from './extractors/thread-fetcher';
 import { FetchError } from './fetching/fetch-error';
 import type { ImportBatchPayload, ImportUrlPayload } from './import-jobs.service';
@@ -62,7 +61,7 @@ export class ImportUrlProcessor {
     try {
       await step('fetching', row.pasted_text ? 'Reading the pasted text' : 'Fetching the page', 0);
       if (row.pasted_text) {
-        thread = parsePastedThread(row.pasted_text, row.url);
+        thread = await this.threads.paste(row.pasted_text, row.url);
       } else {
         const extraction = await this.threads.extract(row.url);
         if (extraction.mode === 'paste') {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
-  ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CreateImportBatchResponse, ImportBatchListResponse, ImportBatchView, ImportRowView, ImportTexts } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
@@ -45,6 +45,7 @@ export class ImportController {
 
   @Get('batches/:id')
   @Roles('admin')
+  @ApiOperation({ summary: 'One import batch with its rows and their live status.' })
   @ApiOkResponse({ type: ImportBatchViewDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   batch(@Param('id', batchId) id: number): Promise<ImportBatchView> {
@@ -53,6 +54,7 @@ export class ImportController {
 
   @Get('rows/:id')
   @Roles('admin')
+  @ApiOperation({ summary: 'One import row: its link, status, stage and the question it made.' })
   @ApiOkResponse({ type: ImportRowViewDto })
   @ApiNotFoundResponse({ type: ApiErrorDto })
   row(@Param('id', rowId) id: number): Promise<ImportRowView> {

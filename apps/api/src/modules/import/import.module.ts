@@ -6,6 +6,8 @@ import { AnswersModule } from '../answers/answers.module';
 import { QuestionsModule } from '../questions/questions.module';
 import { RedditFetcher } from './extractors/reddit-fetcher';
 import { ThreadFetcher } from './extractors/thread-fetcher';
+import { ThreadParser } from './extractors/thread-parser';
+import { WorkerThreadParser } from './extractors/worker-thread-parser';
 import { PoliteFetcher } from './fetching/polite-fetcher';
 import { SafeFetcher } from './fetching/safe-fetcher';
 import { ImportJobs } from './import-jobs.service';
@@ -29,28 +31,37 @@ import { RedisTtlCache } from './robots/ttl-cache';
     ImportRepository,
     ImportJobs,
     ImportUrlProcessor,
-    // Until the AI-answers service is bound here, imports record that no AI answer was requested.
     {
       provide: SafeFetcher,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => new SafeFetcher({ allowHosts: config.import.fetchAllowHosts, totalTimeoutMs: config.import.fetchTimeoutMs }),
     },
+    // Pages and pastes are read in worker threads with a time limit (the worker's jobs and the API's paste route).
+    {
+      provide: ThreadParser,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => new WorkerThreadParser({ timeoutMs: config.import.parseTimeoutMs }),
+    },
     {
       provide: ThreadFetcher,
-      inject: [APP_CONFIG, SafeFetcher, RedisClient],
-      useFactory: (config: AppConfig, safe: SafeFetcher, client: RedisClient) => {
+      inject: [APP_CONFIG, SafeFetcher, RedisClient, ThreadParser],
+      useFactory: (config: AppConfig, safe: SafeFetcher, client: RedisClient, parser: ThreadParser) => {
         const keyPrefix = `import:`;
         const robots = new RobotsFetcher(safe, { cache: new RedisTtlCache(client.redis, `${keyPrefix}robots:`), ttlSeconds: config.import.robotsCacheTtlSeconds });
         const polite = new PoliteFetcher(safe, robots, new HostPoliteness(client.redis, { keyPrefix: `${keyPrefix}host:`, defaultDelayMs: config.import.hostDelayMs }));
-        return new ThreadFetcher(polite, new RedditFetcher(polite, config.import.reddit));
+        return new ThreadFetcher(polite, new RedditFetcher(polite, config.import.reddit, parser), parser);
       },
     },
   ],
 })
 export class ImportModule implements OnModuleDestroy {
-  constructor(@Inject(SafeFetcher) private readonly safe: SafeFetcher) {}
+  constructor(
+    @Inject(SafeFetcher) private readonly safe: SafeFetcher,
+    @Inject(ThreadParser) private readonly parser: ThreadParser,
+  ) {}
 
   async onModuleDestroy(): Promise<void> {
     await this.safe.close();
+    await this.parser.close();
   }
 }

@@ -5,7 +5,7 @@ import {
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { QuestionsRepository } from '../questions/questions.repository';
-import { parsePastedThread } from './extractors/paste-mode-parser';
+import { ThreadParser } from './extractors/thread-parser';
 import { FetchError } from './fetching/fetch-error';
 import { ImportJobs } from './import-jobs.service';
 import { normalizeImportUrl, questionScope, urlHash } from './import-keys';
@@ -21,6 +21,7 @@ export class ImportService {
     private readonly repo: ImportRepository,
     private readonly jobs: ImportJobs,
     @Inject(QuestionsRepository) private readonly questions: QuestionsRepository,
+    @Inject(ThreadParser) private readonly parser: ThreadParser,
   ) {}
 
   async create(caller: AuthenticatedUser, dto: CreateImportBatchDto): Promise<CreateImportBatchResponse> {
@@ -71,12 +72,15 @@ export class ImportService {
     return this.row(id);
   }
 
-  /** The pasted thread is checked here first, so a paste without a title or replies is refused at once. */
+  /**
+   * The pasted thread is checked here first, so a paste without a title or replies is refused at once; it is read
+   * in the parser's worker thread, so a hostile paste cannot stall other requests.
+   */
   async paste(id: number, text: string): Promise<ImportRowView> {
     const row = await this.record(id);
     if (row.status !== 'paste_needed') throw new ConflictException(ImportTexts.notPasteNeeded);
     try {
-      parsePastedThread(text, row.url);
+      await this.parser.parse({ kind: 'paste', text, url: row.url });
     } catch (error) {
       if (error instanceof FetchError) throw new BadRequestException(error.reason);
       throw error;

@@ -88,11 +88,12 @@ export class AiAnswersService implements OnModuleInit {
       runId = Number(latest.id);
       if (!active) return { runId };
     } else {
-      await this.checkLimits(opts.requestedBy);
       const useProfile = opts.useProfile ?? Boolean(latest && Number(latest.use_profile));
-      runId = await this.runs.insertRun({
+      const run = await this.runs.createRun({
         questionId, generation: (latest?.generation ?? 0) + 1, trigger: opts.trigger, requestedBy: opts.requestedBy, useProfile,
       });
+      runId = run.id;
+      if (run.created) await this.holdWithinLimits(runId, opts.requestedBy);
     }
     await this.jobs.enqueue<AiAnswerJobPayload>(JobName.AiAnswer, { runId }, { jobId: aiAnswerJobId(runId) });
     return { runId };
@@ -133,13 +134,22 @@ export class AiAnswersService implements OnModuleInit {
     return this.runs.queries(runId);
   }
 
-  private async checkLimits(requestedBy: string | null): Promise<void> {
+  /**
+   * The daily limits reserve first: the run row is the reservation, inserted before counting, and taken back when the
+   * count that includes it is over a limit. Each count sees every run inserted before it, so a burst of concurrent
+   * requests cannot all pass a check made before any of them was counted (a count read first, then an insert, could).
+   */
+  private async holdWithinLimits(runId: number, requestedBy: string | null): Promise<void> {
     const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
-    if (requestedBy && (await this.runs.countSince(requestedBy, AI_DAILY_LIMIT_WINDOW_HOURS)) >= dailyLimitPerUser) {
-      throw new HttpException(AiTexts.dailyLimitUser(dailyLimitPerUser), HttpStatus.TOO_MANY_REQUESTS);
+    let refusal: HttpException | null = null;
+    if (requestedBy && (await this.runs.countSince(requestedBy, AI_DAILY_LIMIT_WINDOW_HOURS)) > dailyLimitPerUser) {
+      refusal = new HttpException(AiTexts.dailyLimitUser(dailyLimitPerUser), HttpStatus.TOO_MANY_REQUESTS);
+    } else if ((await this.runs.countSince(null, AI_DAILY_LIMIT_WINDOW_HOURS)) > dailyLimitGlobal) {
+      refusal = new HttpException(AiTexts.dailyLimitGlobal, HttpStatus.TOO_MANY_REQUESTS);
     }
-    if ((await this.runs.countSince(null, AI_DAILY_LIMIT_WINDOW_HOURS)) >= dailyLimitGlobal) {
-      throw new HttpException(AiTexts.dailyLimitGlobal, HttpStatus.TOO_MANY_REQUESTS);
+    if (refusal) {
+      await this.runs.deleteUnstartedRun(runId);
+      throw refusal;
     }
   }
 }

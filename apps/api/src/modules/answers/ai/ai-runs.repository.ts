@@ -132,6 +132,13 @@ export class AiRunsRepository {
   async insertRun(input: {
     questionId: number; generation: number; trigger: AiRunTrigger; requestedBy: string | null; useProfile: boolean;
   }): Promise<number> {
+    return (await this.createRun(input)).id;
+  }
+
+  /** As insertRun, and whether this call created the row (false: another request's run under the same key). */
+  async createRun(input: {
+    questionId: number; generation: number; trigger: AiRunTrigger; requestedBy: string | null; useProfile: boolean;
+  }): Promise<{ id: number; created: boolean }> {
     const jobKey = `ai_answer:${input.questionId}:${input.generation}`;
     try {
       const result = (await this.ds.query(
@@ -139,12 +146,17 @@ export class AiRunsRepository {
          VALUES (?, 'ai_answer', ?, ?, ?, ?, ?, ?)`,
         [input.questionId, jobKey, input.generation, input.trigger, input.requestedBy, input.useProfile, AI_RUN_STEPS],
       )) as { insertId: number | string };
-      return Number(result.insertId);
+      return { id: Number(result.insertId), created: true };
     } catch (error) {
       if (!isDuplicate(error)) throw error;
       const [row] = (await this.ds.query('SELECT id FROM ai_runs WHERE job_key = ?', [jobKey])) as { id: string }[];
-      return Number(row.id);
+      return { id: Number(row.id), created: false };
     }
+  }
+
+  /** Takes back a run that was refused before its job was queued (over a daily limit). */
+  async deleteUnstartedRun(id: number): Promise<void> {
+    await this.ds.query("DELETE FROM ai_runs WHERE id = ? AND status = 'queued' AND started_at IS NULL", [id]);
   }
 
   /** Runs started in the last `hours` hours, by one person or (null) by everyone. */

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { MessageResponse, TwoFactorTexts } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../../common/access/access.decorator';
+import { ApiErrorDto } from '../../../common/http/api-error.dto';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { Client, ClientInfo } from '../../../common/access/client-info';
 import { CurrentUser } from '../../../common/access/current-user';
@@ -34,8 +35,8 @@ export class TwoFactorSignInController {
   @Post('verify')
   @Public()
   @ApiOperation({ summary: 'Finish a sign-in with an authenticator or recovery code: opens the session.' })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired, was used, or the code is wrong (too many wrong codes end the challenge).' })
-  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge (or it expired or was used), or a wrong code; too many wrong codes end it.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Also sets the httpOnly refresh cookie.' })
   async verify(
@@ -51,7 +52,7 @@ export class TwoFactorSignInController {
   @Public()
   @ApiOperation({ summary: 'During a sign-in that requires it (admins): a new authenticator secret to enrol.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired or does not ask for enrolment.' })
-  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins).' })
   enrolSetup(@Body() body: TwoFactorChallengeDto, @Req() request: FastifyRequest): Promise<TwoFactorSetupResponseDto> {
@@ -61,8 +62,8 @@ export class TwoFactorSignInController {
   @Post('enrol/confirm')
   @Public()
   @ApiOperation({ summary: 'Confirm the enrolment with a first code: the recovery codes and the session.' })
-  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired, was used, or the code is wrong (too many wrong codes end the challenge).' })
-  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
+  @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge (or it expired or was used), or a wrong code; too many wrong codes end it.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts: try again later.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorEnrolledSessionDto, description: 'The recovery codes (shown once) and the session; sets the refresh cookie.' })
   async enrolConfirm(
@@ -139,6 +140,7 @@ export class AdminTwoFactorController {
   @Roles('admin')
   @ApiOperation({ summary: "Clear a user's authenticator (they enrol again at the next sign-in)." })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The user id is not a UUID.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async reset(

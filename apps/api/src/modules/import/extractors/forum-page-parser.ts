@@ -51,12 +51,16 @@ export function parseForumPage(html: string, pageUrl: string): ImportedThread {
   return { title, body: found?.body || null, url: pageUrl, replies };
 }
 
+/** Elements whose content never reaches the markdown. */
+const DROPPED_ELEMENTS = ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form', 'button', 'svg', 'img', 'picture', 'video', 'audio', 'canvas', 'input', 'select', 'textarea'];
+const DROPPED = new Set(DROPPED_ELEMENTS);
+
 /** HTML to markdown: only http(s) links survive (made absolute), images and active content are dropped. */
 export function htmlToMarkdown(html: string, baseUrl: string, maxChars: number = IMPORT_LIMITS.reply): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   // Added rules win over the built-in ones (an image rule among them); `remove` alone would not drop images.
   turndown.addRule('drop-active-and-media', {
-    filter: ['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'form', 'button', 'svg', 'img', 'picture', 'video', 'audio', 'canvas', 'input', 'select', 'textarea'] as never,
+    filter: [...DROPPED_ELEMENTS] as never,
     replacement: () => '',
   });
   turndown.addRule('safe-links', {
@@ -67,7 +71,7 @@ export function htmlToMarkdown(html: string, baseUrl: string, maxChars: number =
       return target && content.trim() ? `[${content}](${target})` : content;
     },
   });
-  return cleanMarkdown(turndown.turndown(process.env.NOLIMIT ? html : limitWhitespaceRuns(html)), maxChars);
+  return cleanMarkdown(turndown.turndown(limitWhitespaceRuns(html)), maxChars);
 }
 
 /**
@@ -89,15 +93,20 @@ interface DomNode {
   remove(): void;
 }
 
+let scratch: { createElement(name: string): unknown } | null = null;
+
 function limitWhitespaceRuns(html: string): string {
-  const { document } = parseHTML('<!doctype html><html><head></head><body></body></html>');
+  if (!mayHaveLongWhitespaceRun(html)) return html;
+  const document = (scratch ??= parseHTML('<!doctype html><html><head></head><body></body></html>').document);
   const root = document.createElement('div') as unknown as DomNode & { innerHTML: string };
   root.innerHTML = html;
   let run = 0;
   let node = root.firstChild;
   while (node) {
-    // Iterative walk: a page of deeply nested elements must not overflow the stack.
-    let next = node.firstChild;
+    // Iterative walk: a page of deeply nested elements must not overflow the stack. Dropped elements (scripts,
+    // forms, …) are skipped without ending a run: their content vanishes, so the text around them joins.
+    const skip = node.nodeType === 1 && DROPPED.has(node.nodeName.toLowerCase());
+    let next = skip ? null : node.firstChild;
     for (let up: DomNode | null = node; !next && up && up !== root; up = up.parentNode) next = up.nextSibling;
     if (node.nodeType === 3 && node.data) {
       const data = node.data;
@@ -117,6 +126,53 @@ function limitWhitespaceRuns(html: string): string {
     node = next;
   }
   return root.innerHTML;
+}
+
+const ENTITY = /&(?:#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,9}|[A-Za-z][A-Za-z0-9]{0,31});?/y;
+
+/**
+ * A cheap, linear look at the markup that never misses a long run: tags count as nothing (a `<br>` as its line
+ * end), comments are skipped, every entity may be whitespace; a dropped element (script, form, …) is a maybe.
+ * Ordinary pages answer no and skip the DOM pass.
+ */
+function mayHaveLongWhitespaceRun(html: string): boolean {
+  let run = 0;
+  let noMoreTagEnds = false;
+  for (let i = 0; i < html.length; i++) {
+    const c = html[i];
+    if (c === '<' && !noMoreTagEnds && /[A-Za-z/!?]/.test(html[i + 1] ?? '')) {
+      if (html.startsWith('<!--', i)) {
+        const end = html.indexOf('-->', i + 4);
+        if (end < 0) return false;
+        i = end + 2;
+        continue;
+      }
+      const end = html.indexOf('>', i + 1);
+      if (end < 0) {
+        noMoreTagEnds = true;
+        run = 0;
+        continue;
+      }
+      let nameEnd = html[i + 1] === '/' ? i + 2 : i + 1;
+      const nameStart = nameEnd;
+      while (nameEnd < end && /[A-Za-z0-9]/.test(html[nameEnd])) nameEnd++;
+      const name = html.slice(nameStart, nameEnd).toLowerCase();
+      if (DROPPED.has(name)) return true;
+      if (name === 'br') run += 3;
+      i = end;
+    } else if (c === '&') {
+      ENTITY.lastIndex = i;
+      const entity = ENTITY.exec(html);
+      run++;
+      if (entity) i += entity[0].length - 1;
+    } else if (WHITESPACE.test(c)) {
+      run++;
+    } else {
+      run = 0;
+    }
+    if (run > MAX_WHITESPACE_RUN) return true;
+  }
+  return false;
 }
 
 // ---- JSON-LD -------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import type { ImportedThread } from '@cqa/contracts';
 import { FetchError } from '../fetching/fetch-error';
 import { assertOk, PoliteFetcher } from '../fetching/polite-fetcher';
 import type { SafeFetchResult } from '../fetching/safe-fetcher';
-import { parseRedditThread, REDDIT_PUBLIC_ORIGIN, redditJsonUrl, redditThreadPath } from './reddit-json-parser';
+import { REDDIT_PUBLIC_ORIGIN, redditJsonUrl, redditThreadPath } from './reddit-json-parser';
+import { InlineThreadParser, ThreadParser } from './thread-parser';
 
 export interface RedditFetcherOptions {
   /** REDDIT_BASE_URL: where the public JSON form is read. */
@@ -35,6 +36,7 @@ export class RedditFetcher {
   constructor(
     private readonly polite: PoliteFetcher,
     options: RedditFetcherOptions = {},
+    private readonly parser: ThreadParser = new InlineThreadParser(),
   ) {
     this.baseUrl = (options.baseUrl ?? REDDIT_PUBLIC_ORIGIN).replace(/\/+$/, '');
     this.authUrl = options.authUrl ?? 'https://www.reddit.com/api/v1/access_token';
@@ -105,10 +107,8 @@ export class RedditFetcher {
     return this.token.value;
   }
 
-  private parse(response: SafeFetchResult, url: URL): ImportedThread {
-    const json = safeJson(response.text);
-    if (json === null) throw new FetchError('unreadable_page', { detail: 'Reddit did not answer JSON' });
-    return parseRedditThread(json, url.href);
+  private parse(response: SafeFetchResult, url: URL): Promise<ImportedThread> {
+    return this.parser.parse({ kind: 'reddit', json: response.text, url: url.href });
   }
 }
 

@@ -1,9 +1,8 @@
 import type { ImportedThread } from '@cqa/contracts';
 import { FetchError } from '../fetching/fetch-error';
 import { assertOk, PoliteFetcher } from '../fetching/polite-fetcher';
-import { parseForumPage } from './forum-page-parser';
-import { parsePastedThread } from './paste-mode-parser';
 import { RedditFetcher } from './reddit-fetcher';
+import { InlineThreadParser, ThreadParser } from './thread-parser';
 
 /** What one URL gives: a thread, or a request to paste its text (the URL stays the source). */
 export type ThreadExtraction =
@@ -22,7 +21,14 @@ export class ThreadFetcher {
   constructor(
     private readonly polite: PoliteFetcher,
     private readonly reddit: RedditFetcher,
+    /** Where pages are read: the module passes the worker-thread parser; tests may read inline. */
+    private readonly parser: ThreadParser = new InlineThreadParser(),
   ) {}
+
+  /** A pasted thread, read like a page (off the event loop, with the parser's time limit). */
+  paste(text: string, url: string): Promise<ImportedThread> {
+    return this.parser.parse({ kind: 'paste', text, url });
+  }
 
   async extract(input: string, signal?: AbortSignal): Promise<ThreadExtraction> {
     const url = this.polite.fetcher.checkUrl(input);
@@ -30,9 +36,10 @@ export class ThreadFetcher {
     try {
       if (this.reddit.threadPath(url)) return { mode: 'thread', source: 'reddit', thread: await this.reddit.fetchThread(url, signal) };
       const page = assertOk(await this.polite.fetch(url, { signal }));
-      if (page.contentType === 'text/plain') return { mode: 'thread', source: 'forum', thread: parsePastedThread(page.text, url.href) };
+      if (page.contentType === 'text/plain') return { mode: 'thread', source: 'forum', thread: await this.paste(page.text, url.href) };
       if (page.contentType !== 'text/html' && page.contentType !== 'application/xhtml+xml') throw new FetchError('unreadable_page');
-      return { mode: 'thread', source: 'forum', thread: { ...parseForumPage(page.text, page.url), url: url.href } };
+      const thread = await this.parser.parse({ kind: 'forum', html: page.text, url: page.url });
+      return { mode: 'thread', source: 'forum', thread: { ...thread, url: url.href } };
     } catch (error) {
       if (error instanceof FetchError && error.code === 'robots_refused') return { mode: 'paste', url: url.href, reason: error.reason };
       throw error;

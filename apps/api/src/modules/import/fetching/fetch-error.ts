@@ -14,7 +14,8 @@ export type FetchErrorCode =
   | 'http_status'
   | 'rate_limited'
   | 'unreachable'
-  | 'unreadable_page';
+  | 'unreadable_page'
+  | 'parse_timeout';
 
 const REASONS: Record<FetchErrorCode, string> = {
   invalid_url: 'Invalid URL',
@@ -32,6 +33,7 @@ const REASONS: Record<FetchErrorCode, string> = {
   rate_limited: 'Rate limited by the site',
   unreachable: 'Could not reach the site',
   unreadable_page: 'Could not find a thread on the page',
+  parse_timeout: 'The page could not be read in time',
 };
 
 /** Worth another attempt later; everything else (SSRF blocks, robots, bad URLs) is final. */

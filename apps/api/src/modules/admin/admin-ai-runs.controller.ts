@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../common/http/record-id.pipe';
 import { AI_RUN_NOT_FOUND, AiAnswersService } from '../answers/ai/ai-answers.service';
 import { AiRunListQueryDto, AiRunListResponseDto, AiRunQueryViewDto, ClaimCheckViewDto } from '../answers/ai/dto/ai-answers.dto';
@@ -12,6 +13,7 @@ export class AdminAiRunsController {
 
   @Get('ai-runs')
   @Roles('admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'page or per_page out of range.' })
   @ApiTags('AI answers')
   @ApiOperation({ summary: 'AI answer runs, newest first: question, trigger, status, model, tokens, cost, duration and time per stage' })
   @ApiOkResponse({ type: AiRunListResponseDto })
@@ -21,6 +23,7 @@ export class AdminAiRunsController {
 
   @Get('ai-runs/:id/claims')
   @Roles('admin')
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'AI run not found.' })
   @ApiTags('AI answers')
   @ApiOperation({ summary: "Every claim of one AI answer run as the verifier decided it: published or withheld, each rule's result, the judge's verdict and reason" })
   @ApiOkResponse({ type: [ClaimCheckViewDto] })
@@ -30,6 +33,7 @@ export class AdminAiRunsController {
 
   @Get('ai-runs/:id/queries')
   @Roles('admin')
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'AI run not found.' })
   @ApiTags('AI answers')
   @ApiOperation({ summary: 'Every literature search one AI answer run sent, where and when, from the planner or the rule builder: what left the platform' })
   @ApiOkResponse({ type: [AiRunQueryViewDto] })

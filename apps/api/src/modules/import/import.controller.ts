@@ -37,6 +37,7 @@ export class ImportController {
 
   @Get('batches')
   @Roles('admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A query parameter is out of range.' })
   @ApiOperation({ summary: 'Import batches, newest first, each with its rows and their live status.' })
   @ApiOkResponse({ type: ImportBatchListResponseDto })
   list(@Query() query: ListImportBatchesQueryDto): Promise<ImportBatchListResponse> {

@@ -3,11 +3,13 @@ import {
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
 import {
-  ApiBody, ApiConsumes, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags,
+  ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse,
+  ApiOkResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiProduces, ApiTags, ApiTooManyRequestsResponse, ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Messages, REPORT_CONTENT_TYPES, ReportTexts } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Roles } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { Client, ClientInfo } from '../../common/access/client-info';
 import { CurrentUser } from '../../common/access/current-user';
@@ -29,6 +31,12 @@ export class ReportsController {
 
   @Post('upload')
   @Roles('patient', 'admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'A malformed or interrupted body, a wrong field, a missing report type or file, or (staff) no valid user_id.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'A patient naming another patient: patients reach only their own reports.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'The patient has no patient record.' })
+  @ApiPayloadTooLargeResponse({ type: ApiErrorDto, description: "The file is over the size limit, or the patient's report quota is full." })
+  @ApiUnsupportedMediaTypeResponse({ type: ApiErrorDto, description: 'Not multipart, or not a PDF, JPG or PNG (judged by content).' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many uploads in a short time.' })
   @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     summary: 'Upload one medical report (multipart; text fields before the file)',
@@ -53,6 +61,9 @@ export class ReportsController {
 
   @Get('medical-reports')
   @Roles('patient', 'expert', 'admin')
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Staff must name the patient (user_id or patient_id).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'A patient naming another patient: patients reach only their own reports.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Patient not found.' })
   @ApiOperation({ summary: "A patient's reports, newest first: a patient's own; experts and admins name the patient" })
   @ApiOkResponse({ type: [MedicalReportDto] })
   list(@CurrentUser() caller: AuthenticatedUser, @Query() query: ListReportsQueryDto, @Client() client: ClientInfo): Promise<MedicalReportDto[]> {
@@ -61,6 +72,7 @@ export class ReportsController {
 
   @Delete('medical-reports/:id')
   @Roles('patient', 'admin')
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: "Report not found (also for another patient's report, and a malformed id)." })
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Delete a report and its file (the patient, or an admin editing the profile)' })
   @ApiNoContentResponse()
@@ -73,6 +85,7 @@ export class ReportsController {
 
   @Get('medical-reports/:id/file')
   @Roles('patient', 'expert', 'admin')
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: "Report not found (also for another patient's report, and a malformed id)." })
   @ApiOperation({ summary: 'The report file itself (bearer token required; the web fetches it and opens a blob URL)' })
   @ApiProduces(...REPORT_CONTENT_TYPES)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })

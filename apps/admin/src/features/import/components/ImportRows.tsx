@@ -58,7 +58,8 @@ function ImportRowItem({ row }: { row: ImportRowView }) {
       </Space>
       {isImportRowUnfinished(row.status) && row.stage && <Typography.Text type="secondary" style={{ display: 'block' }}>{row.stage}</Typography.Text>}
       {row.error && (row.status === 'failed' || row.status === 'paste_needed') && (
-        <Typography.Text type={row.status === 'failed' ? 'danger' : 'warning'} style={{ display: 'block' }}>
+        // antd's warning colour fails WCAG contrast on white: the paste reason takes the darker tone of its status tag.
+        <Typography.Text type={row.status === 'failed' ? 'danger' : undefined} style={{ display: 'block', ...(row.status === 'failed' ? {} : { color: '#873800' }) }}>
           {row.error}
         </Typography.Text>
       )}

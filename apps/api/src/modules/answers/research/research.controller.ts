@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, ApiForbiddenResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
+  ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { Messages, ResearchLatest, ResearchRetractionFlag, ResearchRunView, ResearchTexts } from '@cqa/contracts';
 import { Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
@@ -21,6 +24,11 @@ export class ResearchController {
 
   @Post('questions/:id/research')
   @Roles('admin', 'expert')
+  @ApiCreatedResponse({ description: 'The new run (ResearchRunView), planning.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Question not found.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'A run of this question is already active.' })
+  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
   @ApiOperation({ summary: "Start deep research (admins; experts when RESEARCH_EXPERTS_MAY_START). 503 'AI provider not configured'." })
   start(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<ResearchRunView> {
     return this.research.start(caller, id);
@@ -28,6 +36,7 @@ export class ResearchController {
 
   @Get('questions/:id/research')
   @Roles('patient', 'expert', 'admin')
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Question not found.' })
   @ApiOperation({ summary: 'The latest run with its stage, progress, plan and report; patients get the published report only.' })
   @ApiOkResponse({ description: 'ResearchLatest' })
   latest(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<ResearchLatest> {
@@ -36,6 +45,11 @@ export class ResearchController {
 
   @Put('questions/:id/research/:runId/plan')
   @Roles('admin', 'expert')
+  @ApiOkResponse({ description: 'The run (ResearchRunView).' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The plan is invalid (every problem listed).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'The plan no longer waits for approval.' })
   @ApiOperation({ summary: 'Edit the plan while it waits for approval; validated (400 lists every problem).' })
   updatePlan(
     @CurrentUser() caller: AuthenticatedUser,
@@ -48,6 +62,12 @@ export class ResearchController {
 
   @Post('questions/:id/research/:runId/approve')
   @Roles('admin', 'expert')
+  @ApiOkResponse({ description: 'The run (ResearchRunView).' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The plan is invalid (every problem listed).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'The plan no longer waits for approval.' })
+  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Approve the plan: the search starts.' })
   approve(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Param('runId', runId) run: number): Promise<ResearchRunView> {
@@ -56,6 +76,10 @@ export class ResearchController {
 
   @Post('questions/:id/research/:runId/cancel')
   @Roles('admin', 'expert')
+  @ApiOkResponse({ description: 'The run (ResearchRunView).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'The run is not active.' })
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Cancel a run: waiting steps are removed, running ones stop; nothing is published.' })
   cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Param('runId', runId) run: number): Promise<ResearchRunView> {
@@ -64,6 +88,11 @@ export class ResearchController {
 
   @Post('questions/:id/research/:runId/retry')
   @Roles('admin', 'expert')
+  @ApiOkResponse({ description: 'The run (ResearchRunView).' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'Only a failed run can be retried.' })
+  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Retry a failed run from the step that failed.' })
   retry(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Param('runId', runId) run: number): Promise<ResearchRunView> {

@@ -162,6 +162,13 @@ describe('row mapping', () => {
     expect(toAnswerView({ ...answerRow, ai_details: 'not json' }, 'admin').ai_details).toBeNull();
   });
 
+  it("gives an expert answer's account id to staff only", () => {
+    const expertRow = { ...answerRow, answer_type: 'expert' as const, expert_id: 'e-42' };
+    expect(toAnswerView(expertRow, 'admin').expert_id).toBe('e-42');
+    expect(toAnswerView(expertRow, 'expert').expert_id).toBe('e-42');
+    expect(toAnswerView(expertRow, 'patient').expert_id).toBeNull();
+  });
+
   it('gives staff the withheld claims with their reasons, everyone else only their count', () => {
     const stored = JSON.stringify({ run_id: 4, unsupported_claims: [{ text: 'A cure.', reasons: ['strong words: says "cure"'] }, { text: 'B.', reasons: ['x'] }] });
     for (const role of ['admin', 'expert'] as const) {

@@ -306,7 +306,8 @@ export function toAnswerView(row: AnswerRow, role: Role | null): AnswerView {
     explanation_logic: row.explanation_logic,
     sources: storedSources(row.sources),
     search_method: row.search_method,
-    expert_id: row.expert_id,
+    // Experts' account ids are for staff (who may edit, and whose own answers they mark); patients see the name only.
+    expert_id: role === 'admin' || role === 'expert' ? row.expert_id : null,
     ...authorOf(row),
     created_at: iso(row.created_at),
     average_rating: row.average_rating == null ? null : roundRating(Number(row.average_rating)),

@@ -82,7 +82,9 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, openApi, { jsonDocumentUrl: `${API_PREFIX}/docs-json`, yamlDocumentUrl: `${API_PREFIX}/docs-yaml` });
 
   const sessions = app.get(SessionService);
-  await mountBullBoard(fastify, app.get(JobQueue).allQueues(), (request) => sessions.verifyQueuesPass(request.cookies?.[QUEUES_PASS_COOKIE.name]));
+  await mountBullBoard(fastify, app.get(JobQueue).allQueues(), (request) => sessions.verifyQueuesPass(request.cookies?.[QUEUES_PASS_COOKIE.name]), {
+    fullControl: config.boardFullControl,
+  });
   const pageFallback = await serveWeb(fastify, config.webDistDir);
   if (!pageFallback) logger.warn({ webDistDir: config.webDistDir }, 'The web app is not built; serving the API only.');
   app.useGlobalFilters(new ApiExceptionFilter(pageFallback));

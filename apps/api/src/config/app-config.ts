@@ -16,6 +16,8 @@ export interface AppConfig {
   databaseUrl: string;
   redisUrl: string;
   queuePrefix: string;
+  /** BULL_BOARD_FULL_CONTROL: the job dashboard may add, clean, pause and remove jobs; otherwise it only shows them and retries failures. */
+  boardFullControl: boolean;
   webDistDir: string;
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
@@ -196,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     databaseUrl: url('DATABASE_URL', ['mysql:', 'mariadb:']),
     redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
     queuePrefix,
+    boardFullControl: oneOf('BULL_BOARD_FULL_CONTROL', ['true', 'false'] as const) === 'true',
     webDistDir: path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS),
     trustProxy: trustProxy(),

@@ -16,6 +16,7 @@ export const ENV_VARIABLES = [
   { name: 'PORT', default: '8080', description: 'Port the API (and the built web app) is served on.', usedBy: ['api'] },
   { name: 'DATABASE_URL', default: 'mysql://root@127.0.0.1:3306/cqa', description: 'MySQL 8 / MariaDB 10.11 connection URL; the database is created by `npm run db:migrate` when missing.', usedBy: ['api', 'worker', 'cli'] },
   { name: 'REDIS_URL', default: 'redis://127.0.0.1:6379', description: 'Redis 7 connection URL for the job queues.', usedBy: ['api', 'worker'] },
+  { name: 'BULL_BOARD_FULL_CONTROL', default: 'false', description: '`false`: the job dashboard (`/admin/queues`) shows every queue and job and lets admins retry failed jobs, nothing more. `true`: it may also add, promote, clean, pause and remove jobs (for operators who need it).', usedBy: ['api'] },
   { name: 'QUEUE_PREFIX', default: 'cqa', description: 'Key prefix of every queue key in Redis; tests use their own.', usedBy: ['api', 'worker'] },
   { name: 'WEB_DIST_DIR', default: 'dist/web', description: 'Folder holding the built shell and remotes that the API serves; relative paths start at the repository root.', usedBy: ['api'] },
   { name: 'LOG_LEVEL', default: 'info', description: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.', usedBy: ['api', 'worker', 'cli'] },

@@ -1,6 +1,7 @@
 import { ApiErrorBody, Messages } from '@cqa/contracts';
 import { call, createUser, signIn } from '../../test/accounts-helpers';
 import { RunningApi, startApi } from '../../test/api-harness';
+import { BOARD_READ_ONLY_MESSAGE } from './bull-board';
 
 /** The `cqa_queues=<value>` pair a response set. */
 const passCookie = (setCookie: string[]) => setCookie.find((c) => c.startsWith('cqa_queues='))?.split(';')[0];
@@ -53,5 +54,25 @@ describe('Bull Board at /admin/queues is for admins only', () => {
     const other = await signIn(api, await createUser(api, 'admin'));
     expect((await call(api, 'POST', `/api/user-approval/${adminUser.id}`, { token: other.token, body: { approval_status: 'disabled' } })).status).toBe(200);
     expect((await fetch(`${api.baseUrl}/admin/queues`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('is read-only but for retries unless BULL_BOARD_FULL_CONTROL', async () => {
+    const admin = await signIn(api, await createUser(api, 'admin'));
+    const cookie = passCookie((await call(api, 'POST', '/api/admin/queues-session', { token: admin.token })).setCookie)!;
+    const pause = (on: RunningApi, pass: string) => fetch(`${on.baseUrl}/admin/queues/api/queues/system/pause`, { method: 'PUT', headers: { cookie: pass } });
+    const refused = await pause(api, cookie);
+    expect(refused.status).toBe(405);
+    expect(((await refused.json()) as ApiErrorBody).message).toBe(BOARD_READ_ONLY_MESSAGE);
+    expect((await fetch(`${api.baseUrl}/admin/queues/api/queues/system/clean/completed`, { method: 'PUT', headers: { cookie } })).status).toBe(405);
+    expect((await fetch(`${api.baseUrl}/admin/queues/api/queues/system/retry/failed`, { method: 'PUT', headers: { cookie } })).status).toBe(200);
+
+    const operators = await startApi({ JWT_SECRET: api.config.jwtSecret, BULL_BOARD_FULL_CONTROL: 'true' });
+    try {
+      const opsCookie = passCookie((await call(operators, 'POST', '/api/admin/queues-session', { token: admin.token })).setCookie)!;
+      expect((await pause(operators, opsCookie)).status).toBe(200);
+      expect((await fetch(`${operators.baseUrl}/admin/queues/api/queues/system/resume`, { method: 'PUT', headers: { cookie: opsCookie } })).status).toBe(200);
+    } finally {
+      await operators.close();
+    }
   });
 });

@@ -6,6 +6,9 @@ import type { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const BULL_BOARD_PATH = '/admin/queues';
+export const BOARD_READ_ONLY_MESSAGE = 'The job dashboard only shows jobs and retries failed ones here (BULL_BOARD_FULL_CONTROL is off).';
+const RETRY_ROUTE = /^\/admin\/queues\/api\/queues\/[^/?]+\/(?:[^/?]+\/)?retry\/[^/?]+(?:\?.*)?$/;
+const READ_OR_RETRY = (method: string, url: string) => method === 'GET' || method === 'HEAD' || (method === 'PUT' && RETRY_ROUTE.test(url));
 
 /** Decides each Bull Board request: 'ok' for an admin, 'anonymous' without a valid pass, 'forbidden' otherwise. */
 export type BoardAccess = (request: FastifyRequest) => Promise<'ok' | 'anonymous' | 'forbidden'>;
@@ -14,7 +17,12 @@ export type BoardAccess = (request: FastifyRequest) => Promise<'ok' | 'anonymous
  * Bull Board: every queue, its jobs and their failures, for operators (admins only).
  * Its routes are plain Fastify routes outside Nest's guards, so the check is a hook of their own plugin scope.
  */
-export async function mountBullBoard(fastify: FastifyInstance, queues: Queue[], access: BoardAccess): Promise<void> {
+export async function mountBullBoard(
+  fastify: FastifyInstance,
+  queues: Queue[],
+  access: BoardAccess,
+  options: { fullControl: boolean } = { fullControl: false },
+): Promise<void> {
   const serverAdapter = new BullBoardFastifyAdapter();
   serverAdapter.setBasePath(BULL_BOARD_PATH);
   createBullBoard({
@@ -25,6 +33,12 @@ export async function mountBullBoard(fastify: FastifyInstance, queues: Queue[], 
   await fastify.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       const verdict = await access(request);
+      // Read-only unless BULL_BOARD_FULL_CONTROL: failed jobs may be retried; nothing is added, promoted, cleaned,
+      // paused or removed (bull-board's own read-only mode would forbid retries too).
+      if (verdict === 'ok' && !options.fullControl && !READ_OR_RETRY(request.method, request.url)) {
+        const body: ApiErrorBody = { statusCode: 405, error: 'Method Not Allowed', message: BOARD_READ_ONLY_MESSAGE };
+        return reply.status(405).header('cache-control', 'no-store').send(body);
+      }
       if (verdict === 'ok') return;
       const body: ApiErrorBody = verdict === 'anonymous'
         ? { statusCode: 401, error: 'Unauthorized', message: Messages.platform.signInRequired }

@@ -1,10 +1,10 @@
 // npm start: install if needed, check MySQL and Redis, build what is stale, migrate, seed (not in production),
-// then run the API (serving the web and Bull Board) and the worker until Ctrl+C.
-import { spawn } from 'node:child_process';
+// then run the API (serving the web and Bull Board) and the worker until Ctrl+C, restarting either when it dies.
 import { ensureInstalled } from './lib/install.mjs';
 import { loadEnv, ROOT } from './lib/env.mjs';
 import { nx, NX_ENV, run, runOrExit } from './lib/run.mjs';
 import { requireServices } from './lib/services.mjs';
+import { supervise } from './lib/supervisor.cjs';
 
 
 const API_MAIN = 'dist/api/apps/api/src/main.js';
@@ -26,28 +26,19 @@ if (env.NODE_ENV !== 'production') {
   demoSignIns = seeded.output.split('\n').find((line) => line.startsWith('Demo sign-ins')) ?? '';
 }
 
-const children = [
-  { name: 'api', child: spawn('node', [API_MAIN], { cwd: ROOT, env, stdio: 'inherit' }) },
-  { name: 'worker', child: spawn('node', [WORKER_MAIN], { cwd: ROOT, env, stdio: 'inherit' }) },
-];
-
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-  process.exitCode = code;
-}
-for (const { name, child } of children) {
-  child.on('exit', (code) => {
-    if (!stopping) console.error(`\nThe ${name} stopped (exit ${code}); stopping the rest.`);
-    stopAll(code ?? 1);
-  });
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+// A process that dies is restarted with a growing delay while the other keeps serving; 5 crashes of one within 60 s
+// stop everything. Ctrl+C (or SIGTERM) stops both: the worker finishes the jobs in hand first.
+const servers = supervise(
+  [
+    { name: 'api', command: 'node', args: [API_MAIN], options: { cwd: ROOT, env } },
+    { name: 'worker', command: 'node', args: [WORKER_MAIN], options: { cwd: ROOT, env } },
+  ],
+  { signals: ['SIGINT', 'SIGTERM'] },
+);
+servers.done.then((code) => { process.exitCode = code; });
 
 const url = `http://localhost:${env.PORT}`;
-for (let i = 0; i < 120 && !stopping; i++) {
+for (let i = 0; i < 120 && !servers.stopping; i++) {
   try {
     const res = await fetch(`${url}/api/health`);
     if (res.ok) {

@@ -46,6 +46,12 @@ export interface TwoFactorConfirmRequest {
   code: string;
 }
 export interface TwoFactorEnrolConfirmRequest extends TwoFactorChallengeRequest, TwoFactorConfirmRequest {}
+/** Setting up an authenticator from the account area needs the owner: the password again. */
+export interface TwoFactorSetupRequest {
+  password: string;
+}
+/** Confirming it (which shows the recovery codes) needs the password again too, with the first code. */
+export interface TwoFactorAccountConfirmRequest extends TwoFactorSetupRequest, TwoFactorConfirmRequest {}
 
 /** Shown once, right after enrolment; only their hashes are kept. */
 export interface TwoFactorEnabledResponse {

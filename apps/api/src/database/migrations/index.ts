@@ -14,6 +14,7 @@ import { AddMailOutboxAndReportSweep1795530000000 } from './1795530000000-AddMai
 import { AddQuestionSearchTerms1795540000000 } from './1795540000000-AddQuestionSearchTerms';
 import { AddClaimChecks1795550000000 } from './1795550000000-AddClaimChecks';
 import { AddAiRunQueries1795570000000 } from './1795570000000-AddAiRunQueries';
+import { AddAnswerRetractionFlags1795580000000 } from './1795580000000-AddAnswerRetractionFlags';
 import { AddAiRunRateLimitWaits1795561000000 } from './1795561000000-AddAiRunRateLimitWaits';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   AddClaimChecks1795550000000,
   AddAiRunRateLimitWaits1795561000000,
   AddAiRunQueries1795570000000,
+  AddAnswerRetractionFlags1795580000000,
 ];

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, BeforeApplicationShutdown, ConflictException, ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   ApprovalStatus, AuthTexts, Messages, PASSWORD_RESET_TTL_MINUTES, Role, VERIFICATION_TTL_HOURS,
@@ -22,9 +22,19 @@ export const hashPassword = (password: string) => hash(password, { type: 2 });
 
 const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
+/**
+ * How long forgot-password and resend-verification take to answer, whether or not the address has an account: the
+ * lookup, the token and the outbox row run meanwhile and, when slower (a busy database), finish after the answer.
+ */
+export const ACCOUNT_BLIND_ANSWER_MS = 300;
+
 /** Registration, email verification and password reset. */
 @Injectable()
-export class AccountsService {
+export class AccountsService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Accounts');
+  /** Account-dependent work still running after its fixed-time answer; awaited at shutdown. */
+  private readonly unfinished = new Set<Promise<void>>();
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -80,15 +90,47 @@ export class AccountsService {
     await this.users.update({ id: token.userId, emailConfirmedAt: IsNull() }, { emailConfirmedAt: new Date() });
   }
 
-  /** Sends a new link only to an existing, unconfirmed account; the caller's answer is the same either way. */
+  /**
+   * Sends a new link only to an existing, unconfirmed account. The caller's answer is the same either way, and comes
+   * after the same time (answerBlind).
+   */
   async resendVerification(email: string): Promise<void> {
+    await this.answerBlind('resend-verification', () => this.sendVerificationAgain(email));
+  }
+
+  /** Sends a reset link to an existing account; answers like resendVerification (same words, same time). */
+  async forgotPassword(email: string): Promise<void> {
+    await this.answerBlind('forgot-password', () => this.sendPasswordReset(email));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.unfinished]);
+  }
+
+  /**
+   * Resolves after exactly ACCOUNT_BLIND_ANSWER_MS whatever the work does, so the answer's timing says nothing about the
+   * address (only a known one writes a token and an outbox row). Padding to a fixed time keeps the outbox contract (the
+   * row exists, committed with its token, when the caller hears back, in all but an overloaded moment); answering first
+   * and working afterwards would lose the email whenever the process stopped in between. A failure is logged, never
+   * told: telling it would tell which addresses have an account.
+   */
+  private async answerBlind(action: string, work: () => Promise<void>): Promise<void> {
+    const answer = new Promise<void>((resolve) => setTimeout(resolve, ACCOUNT_BLIND_ANSWER_MS));
+    const running: Promise<void> = work()
+      .catch((error: unknown) => this.logger.error(`${action} failed: ${error instanceof Error ? error.message : 'unknown error'}`))
+      .finally(() => this.unfinished.delete(running));
+    this.unfinished.add(running);
+    await answer;
+  }
+
+  private async sendVerificationAgain(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.toLowerCase() });
     if (!user || user.emailConfirmedAt) return;
     const id = await this.dataSource.transaction((tx) => this.verificationMail(tx, user));
     this.outbox.enqueueAfterCommit([id]);
   }
 
-  async forgotPassword(email: string): Promise<void> {
+  private async sendPasswordReset(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.toLowerCase() });
     if (!user) return;
     // The link and its email in one transaction; the worker sends it, so the answer takes as long either way.

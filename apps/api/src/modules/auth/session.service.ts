@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ApprovalStatus, AuthTexts, AuthUser, Messages, QUEUES_PASS_COOKIE, Role, SessionResponse } from '@cqa/contracts';
 import { hash, verify as verifyPassword } from 'argon2';
 import { randomUUID } from 'node:crypto';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import type { AppConfig, SessionLimits } from '../../config/app-config';
@@ -16,8 +16,11 @@ import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionVersions } from './session-versions.service';
 import { expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
 
-/** What an access token (and a Bull Board pass) says: the user, their role, and the session version it was issued at. */
-export interface AccessClaims { sub: string; role: Role; sv: number }
+/**
+ * What an access token (and a Bull Board pass) says: the user, their role, the session version it was issued at and,
+ * for access tokens, the session (refresh-token family) it belongs to, so a change can end the account's other sessions.
+ */
+export interface AccessClaims { sub: string; role: Role; sv: number; sid?: string }
 
 const QUEUES_AUDIENCE = 'cqa:queues';
 
@@ -163,6 +166,25 @@ export class SessionService {
   }
 
   /**
+   * A change of the account's second factor: every other session ends (its refresh tokens revoked, every access token
+   * refused through the session version). The session named by `keepFamilyId` (the owner's own) keeps its refresh
+   * token, so its next call renews its access token.
+   */
+  async endOtherSessions(userId: string, keepFamilyId: string | null): Promise<void> {
+    if (!keepFamilyId) return this.revokeAllOf(userId);
+    await this.refreshTokens.update({ userId, familyId: Not(keepFamilyId), revokedAt: IsNull() }, { revokedAt: new Date() });
+    await this.versions.bump(userId);
+  }
+
+  /** The session (refresh-token family) of the request's bearer token, already verified by the AccessGuard. */
+  sessionOf(request: { headers: Record<string, string | string[] | undefined> }): string | null {
+    const header = request.headers.authorization;
+    const token = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : null;
+    const claims = token ? this.jwt.decode<Partial<AccessClaims> | null>(token) : null;
+    return typeof claims?.sid === 'string' ? claims.sid : null;
+  }
+
+  /**
    * The caller of a verified access token (the JwtStrategy has checked its signature and expiry), or the reason it is
    * refused: another audience, a session version that was bumped, an account that may no longer hold a session.
    * The session version is read from Redis on every request, so every revocation (logout, blocking, rejection, password
@@ -262,7 +284,7 @@ export class SessionService {
       id, userId: user.id, familyId: session.familyId, sessionStartedAt: session.startedAt, tokenHash: hashToken(refreshToken),
       expiresAt: refreshExpiresAt, userAgent: client.userAgent,
     });
-    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, sv } satisfies AccessClaims, {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, sv, sid: session.familyId } satisfies AccessClaims, {
       expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256',
     });
     return { body: { user: await this.authUser(user), accessToken, expiresIn: this.config.accessTokenTtlSeconds }, refreshToken, refreshExpiresAt };

@@ -8,6 +8,8 @@ import type { AppConfig } from '../../config/app-config';
 import { isAiConfigured } from '../../config/ai-config';
 import type { AiHealthState } from '@cqa/contracts';
 import { AiProviderState, RedisAiProviderStatus } from '../ai/provider/ai-provider-status';
+import { JobQueue } from '../../queues/job-queue.service';
+import { readWorkerHealth } from './worker-presence';
 
 const CHECK_TIMEOUT_MS = 1500;
 const LABELS = { database: 'MySQL', redis: 'Redis' } as const;
@@ -20,22 +22,27 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisClient,
+    private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Whether the API can serve: the database and Redis are reachable; the AI provider state.' })
+  @ApiOperation({ summary: 'Whether the API can serve: the database and Redis are reachable; the AI provider state; whether a worker is taking jobs.' })
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOkResponse({
     description:
-      "MySQL and Redis are reachable; `ai` says whether an AI provider is configured, or `quota_exhausted` (with `ai_detail`) while the provider refuses calls for the account's quota. Neither 'not_configured' nor 'quota_exhausted' fails the check: the app works without AI.",
+      "MySQL and Redis are reachable; `ai` says whether an AI provider is configured, or `quota_exhausted` (with `ai_detail`) while the provider refuses calls for the account's quota. Neither 'not_configured' nor 'quota_exhausted' fails the check: the app works without AI. " +
+      "`worker` is 'alive' while every queue has a BullMQ worker, 'partial' when some queues have none, 'none' when no worker runs " +
+      "(the app still accepts questions but produces no answers, imports, research or emails), 'unknown' when the worker list cannot be read; " +
+      '`worker_detail` gives the count, the workers per queue and a message. No worker does not fail the check: the API itself serves.',
   })
   @ApiServiceUnavailableResponse({ description: 'The message names each dependency that is down.' })
   async check() {
     const configured = isAiConfigured(this.config.ai);
     // Read beside the checks (it gives up after 1 s by itself when Redis is down).
     const reported = configured ? new RedisAiProviderStatus(this.redis).read() : Promise.resolve(null);
+    const workers = readWorkerHealth(this.jobs.allQueues(), CHECK_TIMEOUT_MS);
     try {
       const result = await this.health.check([
         () => this.db.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
@@ -47,7 +54,7 @@ export class HealthController {
       ]);
       const state: AiProviderState | null = await reported;
       const ai: AiHealthState = state ? state.state : configured ? 'configured' : 'not_configured';
-      return { ...result, ai, ...(state ? { ai_detail: { reason: state.reason, since: state.since } } : {}) };
+      return { ...result, ai, ...(state ? { ai_detail: { reason: state.reason, since: state.since } } : {}), ...(await workers) };
     } catch (error) {
       const details = (error as { response?: { details?: Record<string, { status: string }> } }).response?.details ?? {};
       const summary = (Object.keys(LABELS) as Array<keyof typeof LABELS>)

@@ -166,10 +166,12 @@ const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 
 /**
  * Titles of cited papers found retracted after the answer was published (the nightly re-check flags them per deep
- * research run; ux_research_runs_answer makes this a lookup by key). NULL when none.
+ * research run and per AI answer; ux_research_runs_answer and ux_answer_retraction_flags make both lookups by key).
  */
-const RETRACTED_COLUMN = `(SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id
-  WHERE rr.answer_id = a.id) AS retracted_sources`;
+const RETRACTED_COLUMN = `JSON_MERGE_PRESERVE(
+    COALESCE((SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id WHERE rr.answer_id = a.id), JSON_ARRAY()),
+    COALESCE((SELECT JSON_ARRAYAGG(af.title) FROM answer_retraction_flags af WHERE af.answer_id = a.id), JSON_ARRAY())
+  ) AS retracted_sources`;
 
 /** Where an imported community answer came from (a primary-key lookup per answer; null for every other answer). */
 const COMMUNITY_COLUMNS = 'cm.host AS community_host, cm.posted_at AS community_posted_at, cm.score AS community_score';

@@ -7,14 +7,15 @@ import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
 import type { LiteratureClients } from '../../ai/literature/literature-clients';
 import { LITERATURE_CLIENTS } from '../../ai/ai.module';
+import { AnswerRetractionsRepository } from '../answer-retractions.repository';
 import { ResearchRepository } from './research.repository';
 
 export const RECHECK_SCHEDULER_ID = 'research-recheck-nightly';
 
 /**
- * Keeps published reports true over time: every night each source cited by a published deep research report is
- * checked at Crossref again; one that is now retracted flags the report (admins list the flags, the report shows it).
- * AI answers keep their sources in their own rows (ai-wiring); their re-check joins here when that lands.
+ * Keeps published answers true over time: every night each source with a DOI cited by a published deep research report
+ * or AI answer is checked at Crossref again; one that is now retracted flags the report (admins list the flags, the
+ * report shows it) or the AI answer (the answer shows it above its text, its source is badged retracted).
  */
 @Injectable()
 export class ResearchRecheckProcessor implements OnModuleInit {
@@ -22,6 +23,7 @@ export class ResearchRecheckProcessor implements OnModuleInit {
 
   constructor(
     private readonly repo: ResearchRepository,
+    private readonly answers: AnswerRetractionsRepository,
     private readonly jobs: JobQueue,
     @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,6 +44,35 @@ export class ResearchRecheckProcessor implements OnModuleInit {
 
   @OnJob(JobName.ResearchRecheck)
   async recheck(_job: Job, _token?: string, signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
+    const reports = await this.recheckReports(signal);
+    const answers = await this.recheckAiAnswers(signal);
+    const checked = reports.checked + answers.checked;
+    const flagged = reports.flagged + answers.flagged;
+    this.logger.log({ checked, flagged, aiAnswersFlagged: answers.flagged, msg: 'retraction re-check done' });
+    return { checked, flagged };
+  }
+
+  /** Each DOI is asked once per night, however many answers cite it. */
+  private async recheckAiAnswers(signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
+    const status = new Map<string, Promise<string>>();
+    let checked = 0;
+    let flagged = 0;
+    for (const answer of await this.answers.publishedAiAnswers()) {
+      for (const source of answer.details.sources) {
+        if (!source.doi || source.retraction === 'retracted') continue;
+        const key = source.doi.toLowerCase();
+        if (!status.has(key)) {
+          checked++;
+          status.set(key, this.literature.crossref.retractionStatus(source.doi, signal));
+        }
+        if ((await status.get(key)) !== 'retracted') continue;
+        if (await this.answers.flagRetracted(answer, source)) flagged++;
+      }
+    }
+    return { checked, flagged };
+  }
+
+  private async recheckReports(signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
     let checked = 0;
     let flagged = 0;
     for (const run of await this.repo.publishedRuns()) {
@@ -61,7 +92,6 @@ export class ResearchRecheckProcessor implements OnModuleInit {
       }
       if (changed) await this.repo.update(run.id, { report });
     }
-    this.logger.log({ checked, flagged, msg: 'retraction re-check done' });
     return { checked, flagged };
   }
 }

@@ -3,6 +3,7 @@ import {
   AI_NOT_CONFIGURED_MESSAGE, AI_QUOTA_EXHAUSTED_MESSAGE, aiRateLimitGaveUpMessage, JobName, QuestionDetail, ResearchLatest, ResearchRunView,
 } from '@cqa/contracts';
 import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
 import { call, createUser, signIn } from '../../../../test/accounts-helpers';
 import { RunningApi, startApi } from '../../../../test/api-harness';
 import { startFakeAi, FakeAi } from '../../../../../../tools/fake-ai/fake-ai-server';
@@ -343,6 +344,13 @@ describe('deep research: plan, flow, report, control', () => {
         },
       },
     });
+    // A published AI answer on the same question cites the same paper: the re-check covers it too.
+    const ds = api.app.get(DataSource);
+    const aiSource = { ...cited!, number: 1, retraction: 'clear' };
+    const aiInsert = (await ds.query(
+      "INSERT INTO cancer_answers (question_id, answer_type, answer_text, sources, ai_run_id, ai_details) VALUES (?, 'ai', 'An AI answer. [[1]](u)', '[]', ?, ?)",
+      [firstRun.questionId, 990000000 + firstRun.id, JSON.stringify({ run_id: 0, status: 'answered', insufficient_evidence: false, sources: [aiSource], grade: 'high', model: 'm', generated_at: new Date().toISOString(), unsupported_claims: [], excluded_sources: [], profile_fields_used: [] })],
+    )) as { insertId: number };
     try {
       const job = await queue.add(JobName.ResearchRecheck, {}, { jobId: 'recheck-test' });
       await waitFor(async () => (await job.getState()) as string, (s) => s === 'completed' || s === 'failed');
@@ -357,6 +365,9 @@ describe('deep research: plan, flow, report, control', () => {
         const detail = await call<QuestionDetail>(api, 'GET', `/api/questions/${firstRun.questionId}`, { token });
         const answer = detail.body.answers.deep_research.find((a) => a.id === firstRun.answerId)!;
         expect(answer.retracted_sources).toEqual([cited!.title]);
+        const aiAnswer = detail.body.answers.ai.find((a) => a.id === Number(aiInsert.insertId))!;
+        expect(aiAnswer.retracted_sources).toEqual([cited!.title]);
+        expect(aiAnswer.ai_details!.sources[0].retraction).toBe('retracted');
       }
     } finally {
       fixtures.override(fixtureKey('GET', 'crossref', '/works/10.5555/rct.2021.001', {}), null);

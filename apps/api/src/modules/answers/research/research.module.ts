@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai/ai.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersRepository } from '../answers.repository';
+import { AnswerRetractionsRepository } from '../answer-retractions.repository';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
@@ -17,7 +18,7 @@ import { ResearchService } from './research.service';
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
   imports: [QuestionsModule, AiModule],
   controllers: [ResearchController],
-  providers: [AnswersRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  providers: [AnswersRepository, AnswerRetractionsRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],
 })
 export class ResearchModule {}

@@ -55,7 +55,7 @@ export class TwoFactorSignIn {
     const attempt = await this.challenges.reserveAttempt(token, state.userId, client.ip);
     let recoveryCodes: string[];
     try {
-      recoveryCodes = await this.checked(attempt, () => this.twoFactor.confirmSetup(state.userId, code, client));
+      recoveryCodes = await this.checked(attempt, () => this.twoFactor.confirmSetup(state.userId, code, client, null));
     } catch (error) {
       if (error instanceof BadRequestException && error.message === TwoFactorTexts.invalidCode) {
         return this.challenges.recordFailure(attempt);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
   ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
@@ -17,8 +17,8 @@ import { setRefreshCookie } from '../refresh-cookie';
 import { SessionService } from '../session.service';
 import { clearChallengeCookie, readChallengeCookie } from './challenge-cookie';
 import {
-  TwoFactorChallengeDto, TwoFactorConfirmDto, TwoFactorDisableDto, TwoFactorEnabledResponseDto, TwoFactorEnrolConfirmDto,
-  TwoFactorEnrolledSessionDto, TwoFactorSetupResponseDto, TwoFactorStatusResponseDto, TwoFactorVerifyDto,
+  TwoFactorAccountConfirmDto, TwoFactorChallengeDto, TwoFactorDisableDto, TwoFactorEnabledResponseDto, TwoFactorEnrolConfirmDto,
+  TwoFactorEnrolledSessionDto, TwoFactorSetupDto, TwoFactorSetupResponseDto, TwoFactorStatusResponseDto, TwoFactorVerifyDto,
 } from './dto/two-factor.dto';
 import { TwoFactorSignIn } from './two-factor-sign-in.service';
 import { TwoFactorService } from './two-factor.service';
@@ -98,34 +98,46 @@ export class AccountTwoFactorController {
 
   @Post('setup')
   @Roles('patient', 'expert', 'admin')
-  @ApiOperation({ summary: 'Begin enrolling an authenticator: a new secret and its otpauth URL.' })
+  @ApiOperation({ summary: 'Begin enrolling an authenticator (the password again first): a new secret and its otpauth URL.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The password is missing or wrong (counted as a failed sign-in).' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Two-factor sign-in is already on.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorSetupResponseDto })
-  setup(@CurrentUser() caller: AuthenticatedUser): Promise<TwoFactorSetupResponseDto> {
+  async setup(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorSetupDto, @Client() client: ClientInfo): Promise<TwoFactorSetupResponseDto> {
+    if (await this.twoFactor.isEnabled(caller.id)) throw new ConflictException(TwoFactorTexts.alreadyEnabled);
+    await this.twoFactor.requireOwner(caller.id, body.password, client);
     return this.twoFactor.beginSetup(caller.id);
   }
 
   @Post('confirm')
   @Roles('patient', 'expert', 'admin')
-  @ApiOperation({ summary: 'Turn two-factor sign-in on with a first code: the recovery codes (shown once).' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'No setup begun, already on, or the code is wrong.' })
+  @ApiOperation({
+    summary: "Turn two-factor sign-in on with the password and a first code: the recovery codes (shown once). The account's other sessions end.",
+  })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'No setup begun, already on, the password is wrong (counted as a failed sign-in), or the code is wrong.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: TwoFactorEnabledResponseDto })
-  async confirm(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorConfirmDto, @Client() client: ClientInfo): Promise<TwoFactorEnabledResponseDto> {
-    return { recoveryCodes: await this.twoFactor.confirmSetup(caller.id, body.code, client) };
+  async confirm(
+    @CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorAccountConfirmDto, @Client() client: ClientInfo, @Req() request: FastifyRequest,
+  ): Promise<TwoFactorEnabledResponseDto> {
+    await this.twoFactor.requireOwner(caller.id, body.password, client);
+    return { recoveryCodes: await this.twoFactor.confirmSetup(caller.id, body.code, client, this.sessions.sessionOf(request)) };
   }
 
   @Post('disable')
   @Roles('patient', 'expert', 'admin')
-  @ApiOperation({ summary: 'Turn two-factor sign-in off with the password and a current code.' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not on, wrong password, or wrong code.' })
+  @ApiOperation({ summary: "Turn two-factor sign-in off with the password and a current code. The account's other sessions end." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not on, wrong password (counted as a failed sign-in), or wrong code.' })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Admins must keep two-factor sign-in on.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
-  async disable(@CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorDisableDto, @Client() client: ClientInfo): Promise<MessageResponse> {
-    const passwordOk = await this.sessions.passwordMatches(caller.id, body.password);
-    await this.twoFactor.disable(caller, passwordOk, body.code, client);
+  async disable(
+    @CurrentUser() caller: AuthenticatedUser, @Body() body: TwoFactorDisableDto, @Client() client: ClientInfo, @Req() request: FastifyRequest,
+  ): Promise<MessageResponse> {
+    await this.twoFactor.disable(caller, body.password, body.code, client, this.sessions.sessionOf(request));
     return { message: TwoFactorTexts.disabled };
   }
 }
@@ -134,19 +146,20 @@ export class AccountTwoFactorController {
 @ApiTags('admin')
 @Controller('admin/users')
 export class AdminTwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService) {}
+  constructor(private readonly twoFactor: TwoFactorService, private readonly sessions: SessionService) {}
 
   @Post(':userId/two-factor/reset')
   @Roles('admin')
-  @ApiOperation({ summary: "Clear a user's authenticator (they enrol again at the next sign-in)." })
+  @ApiOperation({ summary: "Clear a user's authenticator (they enrol again at the next sign-in); all of that user's sessions end." })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The user id is not a UUID.' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async reset(
     @CurrentUser() caller: AuthenticatedUser, @Param('userId', new ParseUUIDPipe()) userId: string, @Client() client: ClientInfo,
+    @Req() request: FastifyRequest,
   ): Promise<MessageResponse> {
-    await this.twoFactor.reset(userId, caller.id, client);
+    await this.twoFactor.reset(userId, caller.id, client, this.sessions.sessionOf(request));
     return { message: TwoFactorTexts.reset };
   }
 }

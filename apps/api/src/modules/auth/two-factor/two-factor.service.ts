@@ -1,4 +1,6 @@
-import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException, ConflictException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException,
+} from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts } from '@cqa/contracts';
 import { hash, verify } from 'argon2';
@@ -8,6 +10,8 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import type { ClientInfo } from '../../../common/access/client-info';
 import { AuthLogService } from '../auth-log.service';
+import { AuthThrottle } from '../auth-throttle.service';
+import { SessionService } from '../session.service';
 import { UserEntity } from '../entities/user.entity';
 import { RecoveryCodeEntity, TwoFactorEntity } from './entities/two-factor.entity';
 import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
@@ -33,7 +37,31 @@ export class TwoFactorService {
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly authLog: AuthLogService,
+    private readonly throttle: AuthThrottle,
+    private readonly sessions: SessionService,
   ) {}
+
+  /**
+   * The owner, not just a holder of the access token: the password again, before any change of the second factor. A
+   * wrong one counts as a failed sign-in (reserved against the client address and the account before argon2 runs, so
+   * a burst cannot pass; 429 over either limit) and is written to the auth log; a right one gives the reservation back.
+   */
+  async requireOwner(userId: string, password: string, client: ClientInfo): Promise<void> {
+    const { email } = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, email: true } });
+    await this.throttle.reserveSignIn(client.ip, email);
+    let matches: boolean;
+    try {
+      matches = await this.sessions.passwordMatches(userId, password);
+    } catch (error) {
+      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, email).catch(() => undefined);
+      throw error;
+    }
+    if (!matches) {
+      await this.authLog.record('two_factor_failed', userId, client);
+      throw new BadRequestException(TwoFactorTexts.wrongPassword);
+    }
+    await this.throttle.signInSucceeded(client.ip, email);
+  }
 
   isRequired(role: Role): boolean {
     return role === 'admin' && this.config.twoFactor.requiredForAdmins;
@@ -59,8 +87,11 @@ export class TwoFactorService {
     return { secret: base32Encode(secret), otpauthUrl, qrCodeDataUrl: await toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) };
   }
 
-  /** The first code proves the app holds the secret: two-factor is on, and ten recovery codes are made (shown once). */
-  async confirmSetup(userId: string, code: string, client: ClientInfo): Promise<string[]> {
+  /**
+   * The first code proves the app holds the secret: two-factor is on, and ten recovery codes are made (shown once). The
+   * account's other sessions end (`keepSession`: the caller's own, kept; null at sign-in, where none is open yet).
+   */
+  async confirmSetup(userId: string, code: string, client: ClientInfo, keepSession: string | null): Promise<string[]> {
     const row = await this.rows.findOne({ where: { userId }, select: { userId: true, secretSealed: true, enabledAt: true, lastUsedStep: true } });
     if (!row || row.enabledAt) throw new BadRequestException(row ? TwoFactorTexts.alreadyEnabled : TwoFactorTexts.setupFirst);
     const step = matchTotp(this.secretOf(row), code.trim(), Date.now(), null);
@@ -69,6 +100,7 @@ export class TwoFactorService {
     if (!claimed.affected) throw new BadRequestException(TwoFactorTexts.alreadyEnabled);
     const codes = await this.replaceRecoveryCodes(userId);
     await this.authLog.record('two_factor_enabled', userId, client);
+    await this.sessions.endOtherSessions(userId, keepSession);
     return codes;
   }
 
@@ -97,21 +129,32 @@ export class TwoFactorService {
     return false;
   }
 
-  /** Turning off needs the password and a current code; admins keep it while it is required. */
-  async disable(user: { id: string; role: Role }, passwordOk: boolean, code: string, client: ClientInfo): Promise<void> {
+  /**
+   * Turning off needs the password (counted like a sign-in: requireOwner) and a current code; admins keep it while it
+   * is required. The account's other sessions end; the caller's (`keepSession`) stays.
+   */
+  async disable(user: { id: string; role: Role }, password: string, code: string, client: ClientInfo, keepSession: string | null): Promise<void> {
     if (this.isRequired(user.role)) throw new ForbiddenException(TwoFactorTexts.requiredForAdmins);
     if (!(await this.isEnabled(user.id))) throw new BadRequestException(TwoFactorTexts.notEnabled);
-    if (!passwordOk) throw new BadRequestException(TwoFactorTexts.wrongPassword);
-    if (!(await this.verifyCode(user.id, code))) throw new BadRequestException(TwoFactorTexts.invalidCode);
+    await this.requireOwner(user.id, password, client);
+    if (!(await this.verifyCode(user.id, code))) {
+      await this.authLog.record('two_factor_failed', user.id, client);
+      throw new BadRequestException(TwoFactorTexts.invalidCode);
+    }
     await this.remove(user.id);
     await this.authLog.record('two_factor_disabled', user.id, client);
+    await this.sessions.endOtherSessions(user.id, keepSession);
   }
 
-  /** An admin clears another account's authenticator (a lost phone); recorded in the auth log of that account. */
-  async reset(targetId: string, adminId: string, client: ClientInfo): Promise<void> {
+  /**
+   * An admin clears another account's authenticator (a lost phone); recorded in the auth log of that account, whose
+   * sessions all end (whoever holds the lost phone may hold one). An admin resetting their own keeps `adminSession`.
+   */
+  async reset(targetId: string, adminId: string, client: ClientInfo, adminSession: string | null): Promise<void> {
     if (!(await this.users.existsBy({ id: targetId }))) throw new NotFoundException('User not found');
     await this.remove(targetId);
     await this.authLog.record('two_factor_reset', targetId, client);
+    await this.sessions.endOtherSessions(targetId, targetId === adminId ? adminSession : null);
     this.logger.log(`Admin ${adminId} reset the two-factor sign-in of user ${targetId}`);
   }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  TwoFactorChallengeRequest, TwoFactorChallengeResponse, TwoFactorConfirmRequest, TwoFactorDisableRequest, TwoFactorEnabledResponse,
-  TwoFactorEnrolConfirmRequest, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts, TwoFactorVerifyRequest,
+  TwoFactorAccountConfirmRequest, TwoFactorChallengeRequest, TwoFactorChallengeResponse, TwoFactorDisableRequest, TwoFactorEnabledResponse,
+  TwoFactorEnrolConfirmRequest, TwoFactorSetupRequest, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts, TwoFactorVerifyRequest,
 } from '@cqa/contracts';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { SessionResponseDto } from '../../dto/auth.dto';
@@ -25,7 +25,13 @@ export class TwoFactorVerifyDto extends TwoFactorChallengeDto implements TwoFact
   recoveryCode?: string;
 }
 
-export class TwoFactorConfirmDto implements TwoFactorConfirmRequest {
+export class TwoFactorSetupDto implements TwoFactorSetupRequest {
+  @ApiProperty({ description: "The account's password: only its owner changes its second factor." })
+  @IsString() @IsNotEmpty() @MaxLength(256)
+  password: string;
+}
+
+export class TwoFactorAccountConfirmDto extends TwoFactorSetupDto implements TwoFactorAccountConfirmRequest {
   @ApiProperty() @IsString({ message: TwoFactorTexts.codeFormat }) @Matches(SIX_DIGITS, { message: TwoFactorTexts.codeFormat })
   code: string;
 }

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import type { AiAnswerDetails, CitedSource } from '@cqa/contracts';
+import { DataSource } from 'typeorm';
+
+export interface PublishedAiAnswer {
+  answerId: number;
+  details: AiAnswerDetails;
+}
+
+const parsed = (value: unknown): AiAnswerDetails | null => {
+  if (value == null) return null;
+  if (typeof value !== 'string') return value as AiAnswerDetails;
+  try {
+    return JSON.parse(value) as AiAnswerDetails;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The nightly retraction re-check's view of published AI answers: their cited sources (stored with the answer and as
+ * rows of literature_records), and the flags of sources found retracted since (answer_retraction_flags).
+ */
+@Injectable()
+export class AnswerRetractionsRepository {
+  constructor(private readonly ds: DataSource) {}
+
+  async publishedAiAnswers(): Promise<PublishedAiAnswer[]> {
+    const rows = (await this.ds.query(
+      'SELECT id, ai_details FROM cancer_answers WHERE ai_run_id IS NOT NULL AND ai_details IS NOT NULL ORDER BY id',
+    )) as Array<{ id: number | string; ai_details: unknown }>;
+    return rows.flatMap((row) => {
+      const details = parsed(row.ai_details);
+      return details?.sources?.length ? [{ answerId: Number(row.id), details }] : [];
+    });
+  }
+
+  /**
+   * One source of an answer is now retracted: the answer's stored sources say so, every stored record with that DOI
+   * says so, and the answer is flagged (once). Whether the flag is new.
+   */
+  async flagRetracted(answer: PublishedAiAnswer, source: CitedSource): Promise<boolean> {
+    const doi = source.doi!.toLowerCase();
+    return this.ds.transaction(async (manager) => {
+      const sources = answer.details.sources.map((s) => (s.doi?.toLowerCase() === doi ? { ...s, retraction: 'retracted' as const } : s));
+      answer.details = { ...answer.details, sources };
+      await manager.query('UPDATE cancer_answers SET ai_details = ? WHERE id = ?', [JSON.stringify(answer.details), answer.answerId]);
+      await manager.query("UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = CURRENT_TIMESTAMP(3) WHERE doi = ?", [doi]);
+      const result = (await manager.query(
+        'INSERT IGNORE INTO answer_retraction_flags (answer_id, source_key, title, url, doi, pmid) VALUES (?, ?, ?, ?, ?, ?)',
+        [answer.answerId, `doi:${doi}`, source.title, source.url, source.doi, source.pmid],
+      )) as { affectedRows: number };
+      return result.affectedRows > 0;
+    });
+  }
+}

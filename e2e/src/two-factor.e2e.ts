@@ -30,6 +30,9 @@ test('an admin turns on two-factor sign-in, signs out, and signs in with the cod
   await expect(page).toHaveURL(/\/account\/security$/);
   await expect(page.getByRole('status')).toContainText('Two-factor sign-in is off');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  // Only the owner changes the second factor: the password first.
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('img', { name: 'QR code that adds your Cancer Q&A account to an authenticator app' })).toBeVisible();
   await expectAccessible(page);
   const secret = (await page.getByTestId('two-factor-secret').innerText()).trim();

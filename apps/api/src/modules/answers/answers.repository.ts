@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, ImportedReply, Messages } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { AnswerRow, answersSql, Viewer } from '../questions/question-queries';
-import { reindexQuestion } from '../questions/question-search';
+import { answersChanged, insertAnswerRow, lockQuestion } from './answer-writer';
 
 export interface StoredAnswer {
   id: string;
@@ -21,14 +21,6 @@ export interface AnswerColumns {
   sources: readonly string[];
   search_method: string | null;
 }
-
-/** The list reads these instead of counting: recomputed in the transaction of every answer added or removed. */
-const REFRESH_QUESTION_COUNTS = `
-  UPDATE cancer_questions SET
-    answers_count = (SELECT COUNT(*) FROM cancer_answers WHERE question_id = ?),
-    has_expert_answer = EXISTS (SELECT 1 FROM cancer_answers WHERE question_id = ? AND answer_type = 'expert'),
-    updated_at = updated_at
-  WHERE id = ?`;
 
 /** Thrown by rate() when the answer went away meanwhile. */
 export class AnswerGoneError extends Error {}
@@ -50,15 +42,10 @@ export class AnswersRepository {
     within?: EntityManager,
   ): Promise<number> {
     const work = async (manager: EntityManager) => {
-      await lockQuestion(manager, questionId);
-      const result = (await manager.query(
-        `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_name, expert_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [questionId, kind, fields.answer_text, fields.explanation_logic, JSON.stringify(fields.sources), fields.search_method, expert.name, expert.id],
-      )) as { insertId: number | string };
-      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
-      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
-      return Number(result.insertId);
+      await lockExisting(manager, questionId);
+      const id = await insertAnswerRow(manager, questionId, { kind, ...fields, expert_name: expert.name, expert_id: expert.id });
+      await answersChanged(manager, questionId);
+      return id;
     };
     return within ? work(within) : this.ds.transaction('READ COMMITTED', work);
   }
@@ -70,25 +57,22 @@ export class AnswersRepository {
    */
   async insertImportedCommunity(questionId: number, importRowId: number, replies: readonly ImportedReply[]): Promise<number> {
     return this.ds.transaction('READ COMMITTED', async (manager) => {
-      await lockQuestion(manager, questionId);
+      await lockExisting(manager, questionId);
       const stored = (await manager.query('SELECT position FROM community_answer_meta WHERE import_row_id = ?', [importRowId])) as { position: number }[];
       const done = new Set(stored.map((r) => Number(r.position)));
       for (const [position, reply] of replies.entries()) {
         if (done.has(position)) continue;
-        const result = (await manager.query(
-          `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, expert_name, expert_id)
-           VALUES (?, 'quora', ?, NULL, ?, NULL, NULL, NULL)`,
-          [questionId, reply.text, JSON.stringify([reply.url])],
-        )) as { insertId: number | string };
+        const answerId = await insertAnswerRow(manager, questionId, {
+          kind: AnswerKind.Community, answer_text: reply.text, explanation_logic: null, sources: [reply.url], search_method: null,
+        });
         const postedAt = reply.date && !Number.isNaN(Date.parse(reply.date)) ? new Date(reply.date) : null;
         await manager.query(
           'INSERT INTO community_answer_meta (answer_id, import_row_id, position, host, posted_at, score) VALUES (?, ?, ?, ?, ?, ?)',
-          [Number(result.insertId), importRowId, position, reply.host.slice(0, 255), postedAt, reply.score],
+          [answerId, importRowId, position, reply.host.slice(0, 255), postedAt, reply.score],
         );
         done.add(position);
       }
-      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
-      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
+      await answersChanged(manager, questionId);
       return done.size;
     });
   }
@@ -105,20 +89,19 @@ export class AnswersRepository {
       const [row] = (await manager.query('SELECT question_id FROM cancer_answers WHERE id = ?', [answerId])) as { question_id: number | string }[];
       if (!row) return;
       // The question's lock first, as every other answer change takes it, then the search terms follow the new text.
-      await lockQuestion(manager, Number(row.question_id));
+      await lockExisting(manager, Number(row.question_id));
       await manager.query(`UPDATE cancer_answers SET ${sets.join(', ')} WHERE id = ?`, [...params, answerId]);
-      await reindexQuestion((sql, values) => manager.query(sql, values), Number(row.question_id));
+      await answersChanged(manager, Number(row.question_id));
     });
   }
 
   /** Whether the row went; the question's counts are recomputed in the same transaction. */
   async delete(answerId: number, questionId: number): Promise<boolean> {
     return this.ds.transaction('READ COMMITTED', async (manager) => {
-      await lockQuestion(manager, questionId);
+      await lockExisting(manager, questionId);
       const result = (await manager.query('DELETE FROM cancer_answers WHERE id = ?', [answerId])) as { affectedRows: number };
       if (result.affectedRows === 0) return false;
-      await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);
-      await reindexQuestion((sql, params) => manager.query(sql, params), questionId);
+      await answersChanged(manager, questionId);
       return true;
     });
   }
@@ -161,8 +144,7 @@ export class AnswersRepository {
   }
 }
 
-/** Answers of one question change one at a time, so its counts are recomputed from a settled set. */
-async function lockQuestion(manager: EntityManager, questionId: number): Promise<void> {
-  const rows = (await manager.query('SELECT id FROM cancer_questions WHERE id = ? FOR UPDATE', [questionId])) as unknown[];
-  if (rows.length === 0) throw new NotFoundException(Messages.errors.questionNotFound);
+/** The question's lock (answer-writer), or 404 when the question is gone. */
+async function lockExisting(manager: EntityManager, questionId: number): Promise<void> {
+  if (!(await lockQuestion(manager, questionId))) throw new NotFoundException(Messages.errors.questionNotFound);
 }

@@ -133,7 +133,7 @@ export class AccountsService implements BeforeApplicationShutdown {
   private async sendPasswordReset(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.toLowerCase() });
     if (!user) return;
-    // The link and its email in one transaction; the worker sends it, so the answer takes as long either way.
+    // The link and its email in one transaction; the worker sends it.
     const id = await this.dataSource.transaction(async (tx) => {
       const token = await this.newEmailToken(tx, user.id, 'reset_password', PASSWORD_RESET_TTL_MINUTES * 60 * 1000);
       const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -50,9 +50,9 @@ describe('auth limits under concurrent bursts (Redis)', () => {
   async function enrolled(role: 'expert' | 'patient' = 'expert'): Promise<{ user: TestUser; secret: string }> {
     const user = await createUser(api, role);
     const { token } = await signIn(api, user);
-    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token });
+    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token, body: { password: TEST_PASSWORD } });
     const code = hotp(base32Decode(setup.body.secret), totpStep(Date.now()));
-    expect((await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { code } })).status).toBe(200);
+    expect((await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code } })).status).toBe(200);
     return { user, secret: setup.body.secret };
   }
   const wrongCodeFor = (secret: string) => String((Number(hotp(base32Decode(secret), totpStep(Date.now()))) + 500_000) % 1e6).padStart(6, '0');

@@ -5,7 +5,7 @@ import {
   TwoFactorPaths, TwoFactorSetupResponse, TwoFactorTexts,
 } from '@cqa/contracts';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, refreshCookie, signIn, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
+import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
 import { freePort } from '../../../test/private-redis';
 import { base32Decode, hotp, totpStep } from './two-factor/totp';
 
@@ -159,10 +159,10 @@ describe('OpenID Connect sign-in (local oidc-provider)', () => {
 
   it('asks an expert with an authenticator for the code: no session from the callback alone, one after a right code', async () => {
     const { token } = await signIn(api, expertWithTotp);
-    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token });
+    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token, body: { password: TEST_PASSWORD } });
     const secret = setup.body.secret;
     const code = hotp(base32Decode(secret), totpStep(Date.now()));
-    expect((await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { code } })).status).toBe(200);
+    expect((await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code } })).status).toBe(200);
 
     const { location, setCookie } = await signInAs('totp');
     expect(location).toBe('/?two_factor=code');

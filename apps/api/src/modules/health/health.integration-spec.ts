@@ -1,8 +1,13 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { QUEUE_NAMES } from '@cqa/contracts';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { startWorker, waitFor } from '../../../test/worker-harness';
 import { call } from '../../../test/accounts-helpers';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..', '..', '..');
+const TS_CHILD = path.join(REPO_ROOT, 'apps/api/test/faults/ts-child.cjs');
 
 interface HealthBody {
   status: string;
@@ -47,5 +52,22 @@ describe('/api/health reports whether a worker is alive (BullMQ worker list)', (
     const gone = await waitFor(health, (b) => b.worker === 'none');
     expect(gone.worker).toBe('none');
     expect(gone.status).toBe('ok');
+  });
+
+  it("says 'none' at once when a worker process is SIGKILLed (as an out-of-memory kill would), while the API keeps serving", async () => {
+    const child = spawn(process.execPath, [TS_CHILD, 'apps/api/src/main.worker.ts'], {
+      cwd: REPO_ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'silent' }, stdio: 'ignore',
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    try {
+      const alive = await waitFor(health, (b) => b.worker === 'alive', 45000);
+      expect(alive.worker).toBe('alive');
+      expect(alive.worker_detail.count).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    const gone = await waitFor(health, (b) => b.worker === 'none', 5000);
+    expect(gone).toMatchObject({ status: 'ok', worker: 'none', worker_detail: { count: 0 } });
   });
 });

@@ -1,6 +1,6 @@
 import type {
-  MessageResponse, TwoFactorChallengeRequest, TwoFactorConfirmRequest, TwoFactorDisableRequest, TwoFactorEnabledResponse,
-  TwoFactorEnrolConfirmRequest, TwoFactorEnrolledSessionResponse, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorVerifyRequest,
+  MessageResponse, TwoFactorAccountConfirmRequest, TwoFactorChallengeRequest, TwoFactorDisableRequest, TwoFactorEnabledResponse,
+  TwoFactorEnrolConfirmRequest, TwoFactorEnrolledSessionResponse, TwoFactorSetupRequest, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorVerifyRequest,
   SessionResponse,
 } from '@cqa/contracts';
 import { TwoFactorPaths } from '@cqa/contracts';
@@ -20,8 +20,10 @@ export const twoFactorApi = api.injectEndpoints({
       query: (body) => ({ url: apiRelative(TwoFactorPaths.enrolConfirm), method: 'POST', body }),
     }),
     twoFactorStatus: build.query<TwoFactorStatusResponse, void>({ query: () => apiRelative(TwoFactorPaths.status), providesTags: ['TwoFactor'] }),
-    setupTwoFactor: build.mutation<TwoFactorSetupResponse, void>({ query: () => ({ url: apiRelative(TwoFactorPaths.setup), method: 'POST' }) }),
-    confirmTwoFactor: build.mutation<TwoFactorEnabledResponse, TwoFactorConfirmRequest>({
+    setupTwoFactor: build.mutation<TwoFactorSetupResponse, TwoFactorSetupRequest>({
+      query: (body) => ({ url: apiRelative(TwoFactorPaths.setup), method: 'POST', body }),
+    }),
+    confirmTwoFactor: build.mutation<TwoFactorEnabledResponse, TwoFactorAccountConfirmRequest>({
       query: (body) => ({ url: apiRelative(TwoFactorPaths.confirm), method: 'POST', body }),
       invalidatesTags: ['TwoFactor'],
     }),

@@ -6,6 +6,7 @@ import { type AuthUser, type Role, type SessionResponse, TwoFactorPaths, TwoFact
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock } from '@cqa/web-core/testing';
 import { LoginForm } from '../auth/components/LoginForm';
+import { AccountSecurityPage } from './pages/AccountSecurityPage';
 import { TwoFactorScreenTexts as T } from './texts';
 
 jest.setTimeout(90_000);
@@ -142,5 +143,51 @@ describe('two-factor sign-in step', () => {
       expect(screen.getByLabelText('Password')).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: T.codeStepTitle })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('account security page', () => {
+  function renderSecurity() {
+    const store = createAppStore({ auth: { status: 'authenticated', user: { ...user, role: 'expert' }, accessToken: 'token-1' } });
+    render(
+      <Provider store={store}>
+        <MemoryRouter initialEntries={['/account/security']}><AccountSecurityPage /></MemoryRouter>
+      </Provider>,
+    );
+  }
+
+  it('asks for the password before setting up, and sends it again with the first code', async () => {
+    const api = installFetchMock();
+    api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: false, required: false, recoveryCodesLeft: 0 } });
+    api.reply(
+      TwoFactorPaths.setup,
+      { status: 400, body: { message: TwoFactorTexts.wrongPassword } },
+      { status: 200, body: { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrCodeDataUrl: 'data:image/png;base64,AAAA' } },
+    );
+    const codes = Array.from({ length: 10 }, (_, i) => `aaaa${i + 2}-bbbbb`);
+    api.reply(TwoFactorPaths.confirm, { status: 200, body: { recoveryCodes: codes } });
+    renderSecurity();
+
+    await userEvent.click(await screen.findByRole('button', { name: T.turnOn }));
+    expect(screen.getByText(T.turnOnPrompt)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: T.continueSetup }));
+    expect(await screen.findByText(T.passwordRequired)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.setup))).toHaveLength(0);
+
+    fill(screen.getByLabelText(T.passwordLabel), 'Not-the-password-1');
+    await userEvent.click(screen.getByRole('button', { name: T.continueSetup }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TwoFactorTexts.wrongPassword);
+    fill(screen.getByLabelText(T.passwordLabel), 'Correct-horse-9');
+    await userEvent.click(screen.getByRole('button', { name: T.continueSetup }));
+
+    expect(await screen.findByTestId('two-factor-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
+    fill(screen.getByLabelText(T.codeLabel), '123456');
+    await userEvent.click(screen.getByRole('button', { name: T.confirm }));
+    const list = await screen.findByRole('list', { name: T.recoveryListLabel });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    expect(api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.setup)).map((c) => c.body)).toEqual([
+      { password: 'Not-the-password-1' }, { password: 'Correct-horse-9' },
+    ]);
+    expect(api.calls.filter((c) => c.url.endsWith(TwoFactorPaths.confirm)).map((c) => c.body)).toEqual([{ password: 'Correct-horse-9', code: '123456' }]);
   });
 });

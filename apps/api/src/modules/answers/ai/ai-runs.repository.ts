@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AiAnswerDetails, AiAnswerStage, AiRunQueryView, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView, LiteratureSource,
+  AiAnswerDetails, AiAnswerStage, AnswerKind, AiRunQueryView, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView, LiteratureSource,
   RetractionStatus,
 } from '@cqa/contracts';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { reindexQuestion } from '../../questions/question-search';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */
@@ -75,13 +75,6 @@ const json = <T>(value: unknown): T | null => {
 };
 const isDuplicate = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
-
-const REFRESH_QUESTION_COUNTS = `
-  UPDATE cancer_questions SET
-    answers_count = (SELECT COUNT(*) FROM cancer_answers WHERE question_id = ?),
-    has_expert_answer = EXISTS (SELECT 1 FROM cancer_answers WHERE question_id = ? AND answer_type = 'expert'),
-    updated_at = updated_at
-  WHERE id = ?`;
 
 export function toRunView(row: AiRunRow): AiRunView {
   return {
@@ -329,14 +322,11 @@ export class AiRunsRepository {
           return { kind: 'already', answerId: null };
         }
         await manager.query("DELETE FROM cancer_answers WHERE question_id = ? AND answer_type = 'ai' AND ai_run_id IS NOT NULL", [input.questionId]);
-        const inserted = (await manager.query(
-          `INSERT INTO cancer_answers (question_id, answer_type, answer_text, explanation_logic, sources, search_method, ai_run_id, ai_details)
-           VALUES (?, 'ai', ?, NULL, ?, ?, ?, ?)`,
-          [input.questionId, input.markdown, JSON.stringify(input.sourceLines), input.searchMethod, input.runId, JSON.stringify(input.details)],
-        )) as { insertId: number | string };
-        await manager.query(REFRESH_QUESTION_COUNTS, [input.questionId, input.questionId, input.questionId]);
-        await reindexQuestion((sql, params) => manager.query(sql, params), input.questionId);
-        const answerId = Number(inserted.insertId);
+        const answerId = await insertAnswerRow(manager, input.questionId, {
+          kind: AnswerKind.Ai, answer_text: input.markdown, explanation_logic: null, sources: input.sourceLines, search_method: input.searchMethod,
+          ai_run_id: input.runId, ai_details: input.details,
+        });
+        await answersChanged(manager, input.questionId);
         await manager.query(
           "UPDATE ai_runs SET status = 'succeeded', stage = 'done', done_steps = total_steps, error = NULL, answer_id = ?, finished_at = NOW(3) WHERE id = ?",
           [answerId, input.runId],
@@ -386,8 +376,4 @@ export class AiRunsRepository {
     const rows = (await this.ds.query("SELECT id FROM cancer_answers WHERE question_id = ? AND ai_run_id IS NOT NULL ORDER BY id", [questionId])) as { id: string }[];
     return rows.map((r) => Number(r.id));
   }
-}
-
-async function lockQuestion(manager: EntityManager, questionId: number): Promise<boolean> {
-  return ((await manager.query('SELECT id FROM cancer_questions WHERE id = ? FOR UPDATE', [questionId])) as unknown[]).length > 0;
 }

@@ -43,9 +43,9 @@ describe('two-factor sign-in over HTTP (real MariaDB and Redis)', () => {
   /** Opts in from the account area; returns the secret and the recovery codes. */
   async function enrol(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
     const { token } = await signIn(api, user);
-    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token });
+    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token, body: { password: TEST_PASSWORD } });
     expect(setup.status).toBe(200);
-    const confirmed = await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { code: codeOf(setup.body.secret) } });
+    const confirmed = await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code: codeOf(setup.body.secret) } });
     expect(confirmed.status).toBe(200);
     return { secret: setup.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
   }
@@ -60,10 +60,10 @@ describe('two-factor sign-in over HTTP (real MariaDB and Redis)', () => {
 
   it('enrols an expert from the account area: QR code, secret sealed at rest, confirmation, ten hashed recovery codes', async () => {
     const expert = await createUser(api, 'expert');
-    const { token } = await signIn(api, expert);
+    const { token, cookie } = await signIn(api, expert);
     expect((await call(api, 'GET', TwoFactorPaths.status, { token })).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 });
 
-    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token });
+    const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token, body: { password: TEST_PASSWORD } });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.body.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
@@ -73,18 +73,21 @@ describe('two-factor sign-in over HTTP (real MariaDB and Redis)', () => {
     expect(row.secret_sealed).toMatch(/^v1\./);
     expect(row.secret_sealed).not.toContain(setup.body.secret);
 
-    const wrong = await call(api, 'POST', TwoFactorPaths.confirm, { token, body: { code: String((Number(codeOf(setup.body.secret)) + 1) % 1e6).padStart(6, '0') } });
+    const wrong = await call(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code: String((Number(codeOf(setup.body.secret)) + 1) % 1e6).padStart(6, '0') } });
     expect({ status: wrong.status, message: error(wrong) }).toEqual({ status: 400, message: TwoFactorTexts.invalidCode });
-    expect((await call(api, 'POST', TwoFactorPaths.confirm, { token, body: { code: '12ab56' } })).status).toBe(400);
+    expect((await call(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code: '12ab56' } })).status).toBe(400);
 
-    const confirmed = await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { code: codeOf(setup.body.secret) } });
+    const confirmed = await call<TwoFactorEnabledResponse>(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code: codeOf(setup.body.secret) } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.recoveryCodes).toHaveLength(10);
     const hashes = await db.query('SELECT code_hash FROM two_factor_recovery_codes WHERE user_id = ?', [expert.id]);
     expect(hashes).toHaveLength(10);
     for (const { code_hash } of hashes) expect(code_hash).toMatch(/^\$argon2id\$/);
-    expect((await call(api, 'GET', TwoFactorPaths.status, { token })).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
-    expect((await call(api, 'POST', TwoFactorPaths.setup, { token })).status).toBe(409);
+    // The change ended the account's other sessions and renewed this one's access token (its refresh cookie still works).
+    expect((await call(api, 'GET', TwoFactorPaths.status, { token })).status).toBe(401);
+    const renewed = (await call<SessionResponse>(api, 'POST', '/api/auth/refresh', { cookie })).body.accessToken;
+    expect((await call(api, 'GET', TwoFactorPaths.status, { token: renewed })).body).toEqual({ enabled: true, required: false, recoveryCodesLeft: 10 });
+    expect((await call(api, 'POST', TwoFactorPaths.setup, { token: renewed, body: { password: TEST_PASSWORD } })).status).toBe(409);
     expect(await db.query("SELECT COUNT(*) AS n FROM auth_logs WHERE user_id = ? AND event_type = 'two_factor_enabled'", [expert.id])).toEqual([{ n: '1' }]);
   });
 

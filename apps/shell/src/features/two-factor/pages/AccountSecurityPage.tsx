@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Spin, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space, Spin, Typography } from 'antd';
 import type { TwoFactorSetupResponse } from '@cqa/contracts';
 import { errorMessage, useToast } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
@@ -11,13 +11,26 @@ import { EnrolmentForm } from '../components/EnrolmentForm';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { TwoFactorScreenTexts as T } from '../texts';
 
-/** Any signed-in user: turn two-factor sign-in on (opt-in) or off (password and a current code). */
+/**
+ * Any signed-in user: turn two-factor sign-in on (opt-in: the password, then the QR code and a first code) or off (the
+ * password and a current code). The API asks for the password at setup and again at confirmation; it is kept in memory
+ * only between the two.
+ */
 export function AccountSecurityPage() {
   const status = useTwoFactorStatusQuery();
   const [setupTwoFactor, setupState] = useSetupTwoFactorMutation();
   const [confirm, confirmState] = useConfirmTwoFactorMutation();
+  const [askPassword, setAskPassword] = useState(false);
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const password = useRef<string | null>(null);
+
+  const begin = async (entered: string) => {
+    const result = await setupTwoFactor({ password: entered }).unwrap();
+    password.current = entered;
+    setAskPassword(false);
+    setSetup(result);
+  };
 
   const content = () => {
     if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} doneLabel={T.done} />;
@@ -29,7 +42,8 @@ export function AccountSecurityPage() {
           setup={setup}
           busy={confirmState.isLoading}
           onConfirm={async (code) => {
-            const result = await confirm({ code }).unwrap();
+            const result = await confirm({ password: password.current ?? '', code }).unwrap();
+            password.current = null;
             setSetup(null);
             setCodes(result.recoveryCodes);
           }}
@@ -42,12 +56,15 @@ export function AccountSecurityPage() {
         <p role="status">{enabled ? T.statusOn : T.statusOff}</p>
         {enabled && <p>{T.codesLeft(recoveryCodesLeft)}</p>}
         {required && <p>{T.requiredNote}</p>}
-        {setupState.isError && <Alert type="error" role="alert" showIcon title={errorMessage(setupState.error, T.failed)} style={{ marginBottom: 16 }} />}
-        {!enabled && (
-          <Button type="primary" loading={setupState.isLoading} onClick={() => void setupTwoFactor().unwrap().then(setSetup).catch(() => undefined)}>
-            {T.turnOn}
-          </Button>
+        {!enabled && askPassword && (
+          <SetupPasswordForm
+            busy={setupState.isLoading}
+            failure={setupState.isError ? errorMessage(setupState.error, T.failed) : null}
+            onSubmit={(entered) => void begin(entered).catch(() => undefined)}
+            onCancel={() => { setupState.reset(); setAskPassword(false); }}
+          />
         )}
+        {!enabled && !askPassword && <Button type="primary" onClick={() => setAskPassword(true)}>{T.turnOn}</Button>}
         {enabled && !required && <DisableForm />}
       </>
     );
@@ -61,6 +78,27 @@ export function AccountSecurityPage() {
         {content()}
       </Card>
     </section>
+  );
+}
+
+function SetupPasswordForm({ busy, failure, onSubmit, onCancel }: {
+  busy: boolean;
+  failure: string | null;
+  onSubmit: (password: string) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Form<{ password: string }> layout="vertical" name="two-factor-setup" onFinish={({ password }) => onSubmit(password)} requiredMark={false} disabled={busy}>
+      <p>{T.turnOnPrompt}</p>
+      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form.Item label={T.passwordLabel} name="password" rules={[{ required: true, message: T.passwordRequired }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit" loading={busy}>{T.continueSetup}</Button>
+        <Button onClick={onCancel}>{T.cancel}</Button>
+      </Space>
+    </Form>
   );
 }
 

@@ -3,7 +3,7 @@ import {
   ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Messages, ResearchLatest, ResearchRetractionFlag, ResearchRunView, ResearchTexts } from '@cqa/contracts';
+import { Messages, ResearchLatest, ResearchRunView, ResearchTexts } from '@cqa/contracts';
 import { Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { CurrentUser } from '../../../common/access/current-user';
@@ -99,10 +99,4 @@ export class ResearchController {
     return this.research.retry(caller, id, run);
   }
 
-  @Get('admin/research/flags')
-  @Roles('admin')
-  @ApiOperation({ summary: 'Published deep research reports that now cite a retracted paper.' })
-  flags(): Promise<ResearchRetractionFlag[]> {
-    return this.research.flags();
-  }
 }

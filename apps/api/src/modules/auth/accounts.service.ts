@@ -17,6 +17,7 @@ import type { RegisterDto } from './dto/auth.dto';
 import { EmailTokenEntity, EmailTokenPurpose } from './entities/email-token.entity';
 import { SessionService } from './session.service';
 import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from './tokens';
+import { retryOnDeadlock } from '../../database/retry-deadlock';
 
 export const hashPassword = (password: string) => hash(password, { type: 2 });
 
@@ -57,7 +58,8 @@ export class AccountsService implements BeforeApplicationShutdown {
     let user: UserEntity;
     let mails: string[] = [];
     try {
-      user = await this.dataSource.transaction(async (tx) => {
+      // A burst of registrations can deadlock on the tables' unique keys: the loser runs again.
+      user = await retryOnDeadlock(() => this.dataSource.transaction(async (tx) => {
         const created = await tx.getRepository(UserEntity).save(tx.getRepository(UserEntity).create({
           email, passwordHash, role: dto.role, firstName: dto.first_name, lastName: dto.last_name,
           approvalStatus: ApprovalStatus.Pending, termsConsent: true, termsConsentDate: now,
@@ -71,7 +73,7 @@ export class AccountsService implements BeforeApplicationShutdown {
         // The emails are written with the account: both or neither (the worker sends them; SMTP never slows this).
         mails = [await this.verificationMail(tx, created), ...(await this.adminNotifications(tx, created))];
         return created;
-      });
+      }));
     } catch (error) {
       if (isDuplicateEntry(error)) throw new ConflictException(Messages.errors.emailRegistered);
       throw error;

@@ -18,8 +18,8 @@ const WEB_DIST = path.resolve(ROOT, args['web-dist']);
 
 const KB = 1024;
 /**
- * Budgets in brotli bytes: what the build reached (README "Web performance") plus ~3% headroom. Above the issue's
- * 250 KB target: see the README for what the first load still carries.
+ * Budgets in brotli bytes: what the build reached (docs/operations.md, "Web performance") plus ~3% headroom. Above the issue's
+ * 250 KB target: see docs/operations.md for what the first load still carries.
  */
 export const BUDGETS = {
   landing: 390 * KB,

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   ApprovalStatus, AuthTexts, Messages, PASSWORD_RESET_TTL_MINUTES, Role, VERIFICATION_TTL_HOURS,
 } from '@cqa/contracts';
-import { hash, verify as verifyPassword } from 'argon2';
+import { passwordGate } from './password-gate';
 import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -19,7 +19,8 @@ import { SessionService } from './session.service';
 import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from './tokens';
 import { retryOnDeadlock } from '../../database/retry-deadlock';
 
-export const hashPassword = (password: string) => hash(password, { type: 2 });
+/** `caller`: whose share of the password gate it takes (see password-gate.ts). */
+export const hashPassword = (password: string, caller: string) => passwordGate.hash(caller, password);
 
 const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
@@ -53,7 +54,7 @@ export class AccountsService implements BeforeApplicationShutdown {
     // Spec section 4: a rejected account's registration is told so ('Registration Rejected'), any other one is a duplicate.
     if (existing?.approvalStatus === ApprovalStatus.Rejected) throw new ForbiddenException(Messages.errors.registrationRejected);
     if (existing) throw new ConflictException(Messages.errors.emailRegistered);
-    const passwordHash = await hashPassword(dto.password);
+    const passwordHash = await hashPassword(dto.password, `email:${email}`);
     const now = new Date();
     let user: UserEntity;
     let mails: string[] = [];
@@ -149,10 +150,10 @@ export class AccountsService implements BeforeApplicationShutdown {
     if (!token || token.usedAt || isExpired(token.expiresAt)) throw new BadRequestException(AuthTexts.resetLinkInvalid);
     const user = await this.users.findOne({ where: { id: token.userId }, select: { id: true, passwordHash: true } });
     if (!user) throw new BadRequestException(AuthTexts.resetLinkInvalid);
-    if (await verifyPassword(user.passwordHash, password)) throw new BadRequestException(Messages.validation.samePassword);
+    if (await passwordGate.verify(`user:${user.id}`, user.passwordHash, password)) throw new BadRequestException(Messages.validation.samePassword);
     const claimed = await this.emailTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
     if (!claimed.affected) throw new BadRequestException(AuthTexts.resetLinkInvalid);
-    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password) });
+    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password, `user:${user.id}`) });
     await this.sessions.revokeAllOf(user.id);
     await this.authLog.record('password_reset', user.id, client);
   }

@@ -2,7 +2,8 @@ import { ForbiddenException, HttpException, Inject, Injectable, UnauthorizedExce
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApprovalStatus, AuthTexts, AuthUser, Messages, QUEUES_PASS_COOKIE, Role, SessionResponse } from '@cqa/contracts';
-import { hash, verify as verifyPassword } from 'argon2';
+import { hash } from 'argon2';
+import { passwordGate } from './password-gate';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
@@ -68,7 +69,7 @@ export class SessionService {
    */
   async verifyCredentials(email: string, password: string, portal: Role, client: ClientInfo): Promise<UserEntity> {
     const user = await this.users.findOne({ where: { email: email.toLowerCase() }, select: { id: true, passwordHash: true } });
-    const matches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    const matches = await passwordGate.verify(`email:${email.toLowerCase()}`, user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !matches) {
       await this.authLog.record('login_failed', user?.id ?? null, client);
       throw new UnauthorizedException(AuthTexts.invalidCredentials);
@@ -100,7 +101,7 @@ export class SessionService {
   /** Checks a user's password (for changes that need it again, such as turning two-factor sign-in off). */
   async passwordMatches(userId: string, password: string): Promise<boolean> {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, passwordHash: true } });
-    return !!user && (await verifyPassword(user.passwordHash, password));
+    return !!user && (await passwordGate.verify(`user:${userId}`, user.passwordHash, password));
   }
 
   /** Spec section 4: a confirmed email first, then the portal of the account's role, then its approval. */

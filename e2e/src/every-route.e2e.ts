@@ -97,6 +97,10 @@ test.describe('every route fits the screen', () => {
           // A remote page that failed to load still fills #root (the error state with Retry), so check for it.
           await expect(page.getByRole('heading', { name: "This page couldn't load" })).toHaveCount(0);
           await expectFitsScreen(page, `${visitor} ${url}`);
+          // The open tab's content is inside its tabpanel: a screen reader moving into the panel finds it.
+          for (const panel of await page.locator('[role="tabpanel"]:not([hidden]):not([aria-hidden="true"])').all()) {
+            expect(((await panel.innerText()).trim() || (await panel.locator('table, form, img, [role]').count()) > 0), `a tab panel of ${url} is empty`).toBeTruthy();
+          }
           await keepScreenshot(page, testInfo, `${visitor}-${slug(url)}`);
         });
       }

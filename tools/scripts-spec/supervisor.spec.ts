@@ -121,7 +121,8 @@ describe('supervise (real child processes)', () => {
       const pids = [...out.matchAll(/spawned \w+ (\d+)/g)].map((m) => Number(m[1]));
       expect(pids.every(alive)).toBe(true);
 
-      const exited = new Promise<number | null>((resolve) => driver.on('exit', (code) => resolve(code)));
+      // 'close', not 'exit': the child's output may still be in the pipe when it exits.
+      const exited = new Promise<number | null>((resolve) => driver.on('close', (code) => resolve(code)));
       driver.kill(signal);
       expect(await exited).toBe(0);
       expect(out).toContain('done 0');

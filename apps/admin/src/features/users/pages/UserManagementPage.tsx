@@ -22,6 +22,16 @@ type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai' | 'research';
  * plus the sign-in log, so admins see failed sign-ins, the access log of patient profiles (the audit trail), and the
  * deep research reports flagged for citing a retracted paper.
  */
+const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
+  { key: 'patient', label: 'Patients' },
+  { key: 'expert', label: 'Experts' },
+  { key: 'import', label: ImportTexts.tabLabel },
+  { key: 'log', label: 'Sign-in log' },
+  { key: 'access', label: 'Access log' },
+  { key: 'ai', label: 'AI runs' },
+  { key: 'research', label: 'Research flags' },
+];
+
 export function UserManagementPage() {
   const [tab, setTab] = useState<TabKey>('patient');
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -29,6 +39,23 @@ export function UserManagementPage() {
   const isList = tab === 'patient' || tab === 'expert';
   const listRole: ListRole = isList ? tab : 'patient';
   const list = useAdminUsersQuery(listRole, { skip: !isList });
+
+  const content =
+    tab === 'import' ? (
+      <ImportPanel />
+    ) : tab === 'log' ? (
+      <AuthLogTable />
+    ) : tab === 'access' ? (
+      <AccessLogTable />
+    ) : tab === 'ai' ? (
+      <AiRunsTable />
+    ) : tab === 'research' ? (
+      <ResearchFlagsTable />
+    ) : list.isError ? (
+      <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
+    ) : (
+      <UsersTable role={listRole} users={list.data?.users ?? []} loading={list.isLoading} onBanner={setBanner} />
+    );
 
   return (
     <section>
@@ -41,34 +68,12 @@ export function UserManagementPage() {
           </Button>
         </div>
       )}
+      {/* The open tab's content sits inside its tabpanel, so a screen reader moving into the panel finds it. */}
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TabKey)}
-        items={[
-          { key: 'patient', label: 'Patients' },
-          { key: 'expert', label: 'Experts' },
-          { key: 'import', label: ImportTexts.tabLabel },
-          { key: 'log', label: 'Sign-in log' },
-          { key: 'access', label: 'Access log' },
-          { key: 'ai', label: 'AI runs' },
-          { key: 'research', label: 'Research flags' },
-        ]}
+        items={TABS.map(({ key, label }) => ({ key, label, children: key === tab ? content : null }))}
       />
-      {tab === 'import' ? (
-        <ImportPanel />
-      ) : tab === 'log' ? (
-        <AuthLogTable />
-      ) : tab === 'access' ? (
-        <AccessLogTable />
-      ) : tab === 'ai' ? (
-        <AiRunsTable />
-      ) : tab === 'research' ? (
-        <ResearchFlagsTable />
-      ) : list.isError ? (
-        <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
-      ) : (
-        <UsersTable role={listRole} users={list.data?.users ?? []} loading={list.isLoading} onBanner={setBanner} />
-      )}
     </section>
   );
 }

@@ -104,15 +104,16 @@ describe('supervise (real child processes)', () => {
 
   it('stops both cleanly on SIGTERM (and SIGINT) sent to the supervisor, restarting neither', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      // A supervisor process of its own, as npm start runs it; it prints its children's pids.
+      // A supervisor process of its own, as npm start runs it; it prints its children's pids (one string each: with
+      // FORCE_COLOR, as in CI, console.log colours a number argument).
       const driver = spawn(process.execPath, ['-e', `
         const { supervise } = require(${JSON.stringify(SUPERVISOR)});
         const serve = (name) => ({ name, command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'], options: { stdio: 'ignore' } });
         const s = supervise([serve('api'), serve('worker')], {
           signals: ['SIGINT', 'SIGTERM'],
-          onSpawn: (name, child) => console.log('spawned', name, child.pid),
+          onSpawn: (name, child) => console.log('spawned ' + name + ' ' + child.pid),
         });
-        s.done.then((code) => { console.log('done', code); process.exitCode = code; });
+        s.done.then((code) => { console.log('done ' + code); process.exitCode = code; });
       `], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       driver.stdout!.on('data', (c) => { out += c; });

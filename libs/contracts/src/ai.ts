@@ -73,12 +73,18 @@ export const EVIDENCE_GRADE_LABELS: Record<EvidenceGrade, string> = {
  * certainty'. Without downgrades the starting design is the reason ('High — randomised controlled trials').
  */
 export function certaintyLabel(certainty: { grade: EvidenceGrade; reasons: readonly string[] }): string {
+  const { label, why } = certaintyParts(certainty);
+  return why ? `${label} — ${why}` : label;
+}
+
+/** certaintyLabel's two halves, for a view that sets the grade apart: 'Low' and 'small sample (40 participants); …'. */
+export function certaintyParts(certainty: { grade: EvidenceGrade; reasons: readonly string[] }): { label: string; why: string | null } {
   const label = EVIDENCE_GRADE_LABELS[certainty.grade];
   const [first, ...downgrades] = certainty.reasons;
-  if (first === undefined) return label;
-  if (downgrades.length > 0) return `${label} — ${downgrades.join('; ')}`;
+  if (first === undefined) return { label, why: null };
+  if (downgrades.length > 0) return { label, why: downgrades.join('; ') };
   const start = first.replace(/^Starts [^:]*:\s*/, '').replace(/\.$/, '');
-  return `${label} — ${start.charAt(0).toLowerCase()}${start.slice(1)}`;
+  return { label, why: `${start.charAt(0).toLowerCase()}${start.slice(1)}` };
 }
 
 /** A source as published under an answer; `number` is the [n] used in the answer's markdown. */

@@ -5,7 +5,7 @@ import {
   AI_PROFILE_FIELD_LABELS,
   AiTexts,
   Messages,
-  certaintyLabel,
+  certaintyParts,
   EVIDENCE_LEVEL_LABELS,
   RETRACTION_STATUS_LABELS,
   RULES_ONLY_NOTE,
@@ -57,11 +57,11 @@ export function RetractionBadge({ status }: { status: RetractionStatus }) {
  * words; the grade alone for answers made before the rating had reasons. AI answers and deep research reports.
  */
 export function CertaintyLine({ grade, reasons }: { grade: EvidenceGrade; reasons?: readonly string[] }) {
-  const [label, ...why] = certaintyLabel({ grade, reasons: reasons ?? [] }).split(' — ');
+  const { label, why } = certaintyParts({ grade, reasons: reasons ?? [] });
   return (
     <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="evidence-certainty">
       {AiUiTexts.certainty}: <strong>{label}</strong>
-      {why.length > 0 ? ` — ${why.join(' — ')}` : ''}
+      {why ? ` — ${why}` : ''}
     </Typography.Paragraph>
   );
 }

@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { AiAnswerDetails, CitedSource } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
+import { jsonColumn } from '../../database/json-column';
 
 export interface PublishedAiAnswer {
   answerId: number;
   details: AiAnswerDetails;
 }
-
-const parsed = (value: unknown): AiAnswerDetails | null => {
-  if (value == null) return null;
-  if (typeof value !== 'string') return value as AiAnswerDetails;
-  try {
-    return JSON.parse(value) as AiAnswerDetails;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * The nightly retraction re-check's view of published AI answers: their cited sources (stored with the answer and as
@@ -30,7 +21,7 @@ export class AnswerRetractionsRepository {
       'SELECT id, ai_details FROM cancer_answers WHERE ai_run_id IS NOT NULL AND ai_details IS NOT NULL ORDER BY id',
     )) as Array<{ id: number | string; ai_details: unknown }>;
     return rows.flatMap((row) => {
-      const details = parsed(row.ai_details);
+      const details = jsonColumn<AiAnswerDetails>(row.ai_details);
       return details?.sources?.length ? [{ answerId: Number(row.id), details }] : [];
     });
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimCheckView, JudgeVerdict, SupportRuleResult } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { jsonColumn } from '../../database/json-column';
 
 export type ClaimCheckOwner = { aiRunId: number } | { researchRunId: number };
 
@@ -14,16 +15,6 @@ interface ClaimCheckRow {
   judge_verdict: JudgeVerdict | null;
   judge_reason: string | null;
 }
-
-const parsed = <T>(value: unknown, fallback: T): T => {
-  if (value == null) return fallback;
-  if (typeof value !== 'string') return value as T;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 const ownerColumn = (owner: ClaimCheckOwner): [string, number] =>
   'aiRunId' in owner ? ['ai_run_id', owner.aiRunId] : ['research_run_id', owner.researchRunId];
@@ -62,8 +53,8 @@ export class ClaimChecksRepository {
       section: row.section,
       text: row.claim_text,
       published: Number(row.published) === 1 || row.published === true,
-      reasons: parsed<string[]>(row.reasons, []),
-      rules: parsed<SupportRuleResult[]>(row.rule_results, []),
+      reasons: jsonColumn<string[]>(row.reasons) ?? [],
+      rules: jsonColumn<SupportRuleResult[]>(row.rule_results) ?? [],
       judge: row.judge_verdict ? { verdict: row.judge_verdict, reason: row.judge_reason ?? '' } : null,
     }));
   }

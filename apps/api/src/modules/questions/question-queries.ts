@@ -5,6 +5,7 @@ import {
 import {
   drivingWord, type RunSql, type SearchWord, searchWords, termPrefixPattern, termsToWalk, wordPattern,
 } from './question-search';
+import { jsonColumn } from '../../database/json-column';
 
 /**
  * The SQL of the read paths, as plain statements: the service runs them, and the benchmark (tools/bench) runs the very
@@ -318,7 +319,7 @@ export function toAnswerView(row: AnswerRow, role: Role | null): AnswerView {
     feedback: feedbackList(row.feedback_list),
     my_rating: row.my_rating == null ? null : Number(row.my_rating),
     my_feedback: row.my_feedback,
-    ai_details: aiDetailsFor(parseAiDetails(row.ai_details), role),
+    ai_details: aiDetailsFor(jsonColumn<AiAnswerDetails>(row.ai_details), role),
     retracted_sources: retractedTitles(row.retracted_sources),
     ...(row.community_host
       ? {
@@ -369,15 +370,6 @@ export function feedbackList(value: unknown): AnswerFeedbackView[] {
     .sort((x, y) => y.created_at.localeCompare(x.created_at));
 }
 
-function parseAiDetails(value: unknown): AiAnswerDetails | null {
-  if (value == null) return null;
-  if (typeof value !== 'string') return value as AiAnswerDetails;
-  try {
-    return JSON.parse(value) as AiAnswerDetails;
-  } catch {
-    return null;
-  }
-}
 
 export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_id' | 'created_at'> & {
   answer_id: number | string | null;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { LiteratureClients } from '../literature/literature-clients';
-import { personalContent, scrubPersonal } from './personal-data';
+import { PersonalKind, personalContent, scrubPersonal } from './personal-data';
 
 /** A literature query that still looked personal after scrubbing: it is not sent. Not retryable (it would look the same). */
 export class PersonalQueryRefusedError extends Error {
@@ -13,15 +13,20 @@ export class PersonalQueryRefusedError extends Error {
 
 const logger = new Logger('literature-guard');
 
+/** A query as it would leave the platform: scrubbed, with what still looks personal (when anything does, it is not sent). */
+export function asSent(query: string): { text: string; personal: PersonalKind[] } {
+  const text = scrubPersonal(query).text.replace(/\s+/g, ' ').trim();
+  return { text, personal: personalContent(text) };
+}
+
 /** Scrubs a query on its way out; refuses it (logged by kind, never its text) when something personal is left. */
 export function outboundQuery(query: string): string {
-  const { text } = scrubPersonal(query);
-  const kinds = personalContent(text);
-  if (kinds.length > 0) {
-    logger.warn({ kinds, msg: 'literature query refused: personal content' });
-    throw new PersonalQueryRefusedError(kinds);
+  const { text, personal } = asSent(query);
+  if (personal.length > 0) {
+    logger.warn({ kinds: personal, msg: 'literature query refused: personal content' });
+    throw new PersonalQueryRefusedError(personal);
   }
-  return text.replace(/\s+/g, ' ').trim();
+  return text;
 }
 
 /**

@@ -16,8 +16,7 @@ import { checkRetractions, resolveIds } from '../../ai/literature/literature-che
 import { LiteratureHttpError } from '../../ai/literature/literature-fetcher';
 import { fallbackQueries, LiteratureQueries } from '../../ai/retrieval/fallback-query';
 import { broadenPlanned, InvalidQueryPlanError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema } from '../../ai/retrieval/query-planner';
-import { PersonalQueryRefusedError } from '../../ai/retrieval/outbound-guard';
-import { scrubPersonal } from '../../ai/retrieval/personal-data';
+import { asSent, PersonalQueryRefusedError } from '../../ai/retrieval/outbound-guard';
 import { RELEVANCE_SCHEMA_NAME, relevanceReplySchema, screenRecords } from '../../ai/retrieval/record-screening';
 import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
 import { AiBadOutputError, AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
@@ -255,7 +254,7 @@ export class AiAnswerProcessor {
       const refused = result.status === 'rejected' && result.reason instanceof PersonalQueryRefusedError;
       await this.runs.recordQuery(runId, {
         // As it left (the guard scrubs on the way out); a refused query's text is not kept.
-        step, database, query: refused ? '(not sent)' : scrubPersonal(query).text, source: queries.source,
+        step, database, query: refused ? '(not sent)' : asSent(query).text, source: queries.source,
         found: result.status === 'fulfilled' ? result.value.length : null,
         error: result.status === 'rejected' ? describeSearchFailure(result.reason) : null,
       });

@@ -4,6 +4,7 @@ import {
   RetractionStatus,
 } from '@cqa/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { jsonColumn } from '../../../database/json-column';
 import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 
@@ -64,15 +65,6 @@ export interface PublishInput {
 export type PublishOutcome = { kind: 'published'; answerId: number } | { kind: 'already'; answerId: number | null } | { kind: 'gone' };
 
 const iso = (d: Date | string | null) => (d == null ? null : (d instanceof Date ? d : new Date(d)).toISOString());
-const json = <T>(value: unknown): T | null => {
-  if (value == null) return null;
-  if (typeof value !== 'string') return value as T;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return null;
-  }
-};
 const isDuplicate = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_DUP_ENTRY';
 
@@ -366,7 +358,7 @@ export class AiRunsRepository {
         created_at: iso(row.created_at)!,
         finished_at: iso(row.finished_at),
         duration_ms: row.started_at && row.finished_at ? new Date(row.finished_at).getTime() - new Date(row.started_at).getTime() : null,
-        timings: json<AiRunTimings>(row.timings),
+        timings: jsonColumn<AiRunTimings>(row.timings),
       })),
     };
   }

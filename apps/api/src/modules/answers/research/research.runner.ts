@@ -14,7 +14,7 @@ import { dedupeRecords, LiteratureRecord } from '../../ai/literature/literature-
 import { AiError, AiRateLimitedError } from '../../ai/provider/ai-errors';
 import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
 import { LITERATURE_CLIENTS } from '../../ai/ai.module';
-import { personalContent, scrubPersonal } from '../../ai/retrieval/personal-data';
+import { asSent } from '../../ai/retrieval/outbound-guard';
 import { buildReport, checkReportClaims, fallbackReply } from './research-report';
 import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
 import { fitRecords } from '../../ai/citations/prompt-fit';
@@ -382,8 +382,8 @@ export class ResearchRunner {
   private async search(ctx: StepContext, subQuestion: number, db: ResearchDatabase): Promise<SearchOutput> {
     const planned = ctx.run.plan!.subQuestions[subQuestion - 1].queries[db];
     // The literature clients scrub every query on its way out (AiModule's guard); the report logs it as it left.
-    const scrubbed = scrubPersonal(planned).text;
-    const query = personalContent(scrubbed).length > 0 ? '(not sent: it looked personal)' : scrubbed;
+    const sent = asSent(planned);
+    const query = sent.personal.length > 0 ? '(not sent: it looked personal)' : sent.text;
     const searchedAt = new Date().toISOString();
     try {
       const records =

@@ -4,7 +4,7 @@
  */
 import type { CommunityAnswerMeta } from './import';
 import { GENERAL_CANCER_TYPE } from './options';
-import type { AiAnswerDetails } from './ai';
+import type { AiAnswerDetails, EvidenceGrade } from './ai';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
 export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
@@ -54,6 +54,7 @@ export const QuestionPaths = {
   answer: (answerId: number | string) => `/api/answers/${answerId}`,
   rating: (answerId: number | string) => `/api/answers/${answerId}/rating`,
   stats: '/api/stats',
+  similar: '/api/questions/similar',
 } as const;
 
 /** GET /api/questions query. `q` searches the question and its answers (full text). */
@@ -79,6 +80,8 @@ export interface QuestionSummary {
   patient_id?: string | null;
   answers_count: number;
   has_expert_answer: boolean;
+  /** Only on the asking patient's own questions: answers arrived since they last opened it. */
+  has_new_answers?: boolean;
 }
 
 /** Newest first. There is no total: the web enables Next only when a page comes back full (spec section 9). */
@@ -150,6 +153,42 @@ export interface AnswerView {
 
 export interface QuestionDetail extends QuestionSummary {
   answers: Record<AnswerKind, AnswerView[]>;
+  /** Each source at a glance (the strip above the tabs). GET /api/questions/{id} always sends it; views built from answers alone lack it. */
+  glance?: Record<AnswerKind, SourceGlance>;
+}
+
+/** answered: at least one answer; working: a run (AI answer, deep research) is under way and none is published yet; none: neither. */
+export const SOURCE_STATES = ['answered', 'working', 'none'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
+/** One source of a question at a glance. */
+export interface SourceGlance {
+  state: SourceState;
+  /** The running run's stage key (AI_ANSWER_STAGES for ai, RESEARCH_STAGES for deep_research) when working; else null. */
+  stage: string | null;
+  /** The newest answer's evidence grade, for the sources that grade (AI answers and deep research); else null. */
+  grade: EvidenceGrade | null;
+  /** Average of every rating of this source's answers, one decimal; null when none. */
+  average_rating: number | null;
+  rating_count: number;
+}
+
+/** POST /api/questions/similar {q} (a body: the text may hold health details, never put in a URL): answered questions matching the words typed, at most this many. */
+export const SIMILAR_QUESTIONS_LIMIT = 5;
+/** Shorter text is not looked up (the ask dialog and the search box send nothing before this many characters). */
+export const SIMILAR_MIN_LENGTH = 3;
+
+/** An answered question suggested while asking or searching: no patient id, nothing of who asked. */
+export interface SimilarQuestion {
+  id: number;
+  question_text: string;
+  answer_counts: Record<AnswerKind, number>;
+}
+export interface SimilarQuestionsRequest {
+  q: string;
+}
+export interface SimilarQuestionsResponse {
+  items: SimilarQuestion[];
 }
 
 export interface CreateQuestionRequest {

@@ -64,7 +64,7 @@ export interface SearchWord {
 }
 
 /** The words of a search as the index can answer them: hyphenated compounds kept whole, operators and punctuation gone. */
-export function searchWords(search: string | null | undefined): SearchWord[] {
+export function searchWords(search: string | null | undefined, max = MAX_SEARCH_WORDS): SearchWord[] {
   const seen = new Set<string>();
   const words: SearchWord[] = [];
   for (const [term] of (search ?? '').normalize('NFKC').toLowerCase().matchAll(TERM)) {
@@ -72,7 +72,7 @@ export function searchWords(search: string | null | undefined): SearchWord[] {
     seen.add(term);
     words.push({ term, prefix: term.length >= PREFIX_MIN_LENGTH });
   }
-  return words.slice(0, MAX_SEARCH_WORDS);
+  return words.slice(0, max);
 }
 
 /** The word that drives the walk: the longest (longer words are rarer), so the others are checked on fewer questions. */

@@ -3,13 +3,15 @@ import {
   ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
   ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { CreateQuestionResponse, DashboardStats, Messages, QuestionDetail, QuestionListResponse, QuestionSummary } from '@cqa/contracts';
+import {
+  CreateQuestionResponse, DashboardStats, Messages, QuestionDetail, QuestionListResponse, QuestionSummary, SIMILAR_QUESTIONS_LIMIT, SimilarQuestionsResponse,
+} from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CurrentUser } from '../../common/access/current-user';
 import {
   CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionDetailDto, QuestionListResponseDto,
-  QuestionSummaryDto, StatsQueryDto, UpdateQuestionDto,
+  QuestionSummaryDto, SimilarQuestionsRequestDto, SimilarQuestionsResponseDto, StatsQueryDto, UpdateQuestionDto,
 } from './dto/questions.dto';
 import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../common/http/record-id.pipe';
@@ -41,6 +43,19 @@ export class QuestionsController {
   @ApiNotFoundResponse({ type: ApiErrorDto, description: "'Patient not found for the given user ID'." })
   create(@CurrentUser() caller: AuthenticatedUser, @Body() body: CreateQuestionDto): Promise<CreateQuestionResponse> {
     return this.questions.create(caller, body);
+  }
+
+  // POST, not GET: the text is a question being typed, which may hold health details, and stays out of URLs and access logs.
+  @Post('questions/similar')
+  @HttpCode(HttpStatus.OK)
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({
+    summary: `Up to ${SIMILAR_QUESTIONS_LIMIT} answered questions sharing the most words with a text being typed (the search index), with their answer counts per source; never who asked.`,
+  })
+  @ApiOkResponse({ type: SimilarQuestionsResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'q missing, shorter than 3 characters or longer than a question.' })
+  similar(@Body() body: SimilarQuestionsRequestDto): Promise<SimilarQuestionsResponse> {
+    return this.questions.similar(body.q);
   }
 
   @Get('questions/:id')

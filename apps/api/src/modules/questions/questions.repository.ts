@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DashboardStats } from '@cqa/contracts';
+import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   fetchQuestionPage, ListParams, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, Viewer,
 } from './question-queries';
 import { reindexQuestion } from './question-search';
+import { GlanceRow, glanceSql } from './question-glance';
+import { findSimilarQuestions } from './question-similar';
 
 /**
  * Every statement of the questions module, as plain SQL on purpose (the hot paths select only what they show; see
@@ -21,6 +23,15 @@ export class QuestionsRepository {
   async detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
     const { sql, params } = questionDetailSql(id, viewer);
     return (await this.ds.query(sql, params)) as QuestionDetailRow[];
+  }
+
+  async glanceRows(id: number): Promise<GlanceRow[]> {
+    const { sql, params } = glanceSql(id);
+    return (await this.ds.query(sql, params)) as GlanceRow[];
+  }
+
+  similar(text: string): Promise<SimilarQuestion[]> {
+    return findSimilarQuestions((sql, values) => this.ds.query(sql, values), text);
   }
 
   async row(id: number, manager?: EntityManager): Promise<QuestionRow | undefined> {

@@ -1,8 +1,9 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   AiTexts, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
-  QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE,
+  QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
+import { toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import { PatientAccess } from '../profiles/patient-access.service';
@@ -46,10 +47,17 @@ export class QuestionsService {
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const detail = toQuestionDetail(await this.questions.detailRows(id, { role: caller.role, userId: caller.id }), caller.role);
-    if (!detail) throw new NotFoundException(Messages.errors.questionNotFound);
+    const [rows, glanceRows] = await Promise.all([this.questions.detailRows(id, { role: caller.role, userId: caller.id }), this.questions.glanceRows(id)]);
+    const found = toQuestionDetail(rows, caller.role);
+    if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
+    const detail: QuestionDetail = { ...found, glance: toGlance(found.answers, glanceRows) };
     if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;
+  }
+
+  /** Answered questions like a text being typed: ids, texts and answer counts only, whoever asked them. */
+  async similar(text: string): Promise<SimilarQuestionsResponse> {
+    return { items: await this.questions.similar(text) };
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {

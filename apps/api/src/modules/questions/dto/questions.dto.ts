@@ -3,8 +3,9 @@ import {
   AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, CANCER_TYPES, RATING_ROLES, RatingRole, RoleRatingSummary, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
   MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
   QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
+  EVIDENCE_GRADES, EvidenceGrade, SIMILAR_MIN_LENGTH, SimilarQuestion, SimilarQuestionsRequest, SimilarQuestionsResponse, SourceGlance, SOURCE_STATES, SourceState,
 } from '@cqa/contracts';
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Rule } from '../../../common/errors/rule';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
@@ -150,8 +151,48 @@ export class AnswersByKindDto implements Record<AnswerKind, AnswerView[]> {
   @ApiProperty({ type: [AnswerViewDto] }) deep_research: AnswerViewDto[];
 }
 
+export class SourceGlanceDto implements SourceGlance {
+  @ApiProperty({ enum: SOURCE_STATES, description: 'answered; working (a run is under way, nothing published yet); none.' }) state: SourceState;
+  @ApiProperty({ type: String, nullable: true, description: "The running run's stage when working." }) stage: string | null;
+  @ApiProperty({ enum: EVIDENCE_GRADES, nullable: true, description: "The newest graded answer's evidence certainty (AI answers, deep research)." }) grade: EvidenceGrade | null;
+  @ApiProperty({ type: Number, nullable: true, description: "Average of all this source's ratings, one decimal." }) average_rating: number | null;
+  @ApiProperty() rating_count: number;
+}
+
+export class GlanceByKindDto implements Record<AnswerKind, SourceGlance> {
+  @ApiProperty({ type: SourceGlanceDto }) ai: SourceGlanceDto;
+  @ApiProperty({ type: SourceGlanceDto }) quora: SourceGlanceDto;
+  @ApiProperty({ type: SourceGlanceDto }) expert: SourceGlanceDto;
+  @ApiProperty({ type: SourceGlanceDto }) deep_research: SourceGlanceDto;
+}
+
 export class QuestionDetailDto extends QuestionSummaryDto implements QuestionDetail {
   @ApiProperty({ type: AnswersByKindDto, description: 'Answers by kind, newest first within each.' }) answers: AnswersByKindDto;
+  @ApiProperty({ type: GlanceByKindDto, description: 'Each source at a glance: state (with the stage while working), evidence grade, average rating.' })
+  glance: GlanceByKindDto;
+}
+
+export class SimilarQuestionsRequestDto implements SimilarQuestionsRequest {
+  @ApiProperty({ minLength: SIMILAR_MIN_LENGTH, maxLength: QUESTION_MAX_LENGTH, description: 'The text being typed (a question or search words).' })
+  @IsString({ message: 'q must be text' }) @MinLength(SIMILAR_MIN_LENGTH) @MaxLength(QUESTION_MAX_LENGTH)
+  q: string;
+}
+
+export class AnswerCountsDto implements Record<AnswerKind, number> {
+  @ApiProperty() ai: number;
+  @ApiProperty() quora: number;
+  @ApiProperty() expert: number;
+  @ApiProperty() deep_research: number;
+}
+
+export class SimilarQuestionDto implements SimilarQuestion {
+  @ApiProperty() id: number;
+  @ApiProperty() question_text: string;
+  @ApiProperty({ type: AnswerCountsDto }) answer_counts: AnswerCountsDto;
+}
+
+export class SimilarQuestionsResponseDto implements SimilarQuestionsResponse {
+  @ApiProperty({ type: [SimilarQuestionDto] }) items: SimilarQuestionDto[];
 }
 
 export class CreateQuestionResponseDto implements CreateQuestionResponse {

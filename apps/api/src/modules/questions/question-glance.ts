@@ -1,0 +1,75 @@
+import {
+  ANSWER_KINDS, AnswerKind, AnswerView, EVIDENCE_GRADES, EvidenceGrade, roundRating, SourceGlance,
+} from '@cqa/contracts';
+import type { SqlStatement } from './question-queries';
+
+/** Runs that have not finished: an AI answer queued or running, a deep research run from planning to running. */
+const ACTIVE_AI = ['queued', 'running'];
+const ACTIVE_RESEARCH = ['planning', 'awaiting_approval', 'queued', 'running'];
+
+/**
+ * The question's sources at a glance in one round trip of small reads, all by index: ratings grouped by answer kind
+ * (ratings_feedback's (answer_id, rating) index per answer of this question), the newest AI run and the newest deep
+ * research run (ix_ai_runs_question, ix_research_runs_question), and the certainty grade of the newest published report.
+ */
+export function glanceSql(questionId: number): SqlStatement {
+  return {
+    sql: `SELECT 'rating' AS row_kind, a.answer_type AS kind, COUNT(r.rating) AS rating_count, AVG(r.rating) AS average_rating,
+          NULL AS status, NULL AS stage, NULL AS grade
+        FROM cancer_answers a JOIN ratings_feedback r ON r.answer_id = a.id WHERE a.question_id = ? GROUP BY a.answer_type
+      UNION ALL
+      SELECT 'run', 'ai', NULL, NULL, x.status, x.stage, NULL
+        FROM (SELECT status, stage FROM ai_runs WHERE question_id = ? AND kind = 'ai_answer' ORDER BY id DESC LIMIT 1) x
+      UNION ALL
+      SELECT 'run', 'deep_research', NULL, NULL, y.status, y.stage, NULL
+        FROM (SELECT status, stage FROM research_runs WHERE question_id = ? ORDER BY id DESC LIMIT 1) y
+      UNION ALL
+      SELECT 'grade', 'deep_research', NULL, NULL, NULL, NULL, z.grade
+        FROM (SELECT JSON_UNQUOTE(JSON_EXTRACT(rr.report, '$.certainty.grade')) AS grade
+              FROM research_runs rr JOIN cancer_answers ra ON ra.id = rr.answer_id
+              WHERE rr.question_id = ? ORDER BY ra.created_at DESC, ra.id DESC LIMIT 1) z`,
+    params: [questionId, questionId, questionId, questionId],
+  };
+}
+
+export interface GlanceRow {
+  row_kind: 'rating' | 'run' | 'grade';
+  kind: string;
+  rating_count: number | string | null;
+  average_rating: number | string | null;
+  status: string | null;
+  stage: string | null;
+  grade: string | null;
+}
+
+const isGrade = (value: unknown): value is EvidenceGrade => EVIDENCE_GRADES.includes(value as EvidenceGrade);
+
+/**
+ * Per source: answered when it has an answer, else working (with the stage) while its run is active, else none; the
+ * grade of its newest graded answer; the average of all its ratings (not an average of the answers' averages).
+ */
+export function toGlance(answers: Record<AnswerKind, AnswerView[]>, rows: readonly GlanceRow[]): Record<AnswerKind, SourceGlance> {
+  const out = {} as Record<AnswerKind, SourceGlance>;
+  for (const kind of ANSWER_KINDS) {
+    const list = answers[kind] ?? [];
+    const rating = rows.find((r) => r.row_kind === 'rating' && r.kind === kind);
+    const run = rows.find((r) => r.row_kind === 'run' && r.kind === kind);
+    const active = run?.status != null && (kind === 'ai' ? ACTIVE_AI : ACTIVE_RESEARCH).includes(run.status);
+    const count = Number(rating?.rating_count ?? 0);
+    let grade: EvidenceGrade | null = null;
+    if (kind === 'ai') grade = list.find((a) => a.ai_details && isGrade(a.ai_details.grade))?.ai_details?.grade ?? null;
+    if (kind === 'deep_research' && list.length > 0) {
+      const stored = rows.find((r) => r.row_kind === 'grade' && r.kind === kind)?.grade;
+      grade = isGrade(stored) ? stored : null;
+    }
+    const state = list.length > 0 ? 'answered' : active ? 'working' : 'none';
+    out[kind] = {
+      state,
+      stage: state === 'working' ? (run?.stage ?? null) : null,
+      grade,
+      average_rating: count > 0 && rating?.average_rating != null ? roundRating(Number(rating.average_rating)) : null,
+      rating_count: count,
+    };
+  }
+  return out;
+}

@@ -5,15 +5,16 @@ import { ProfilesModule } from '../profiles/profiles.module';
 import { ResearchModule } from '../answers/research/research.module';
 import { AdminAiRunsController } from './admin-ai-runs.controller';
 import { AdminResearchController } from './admin-research.controller';
+import { AdminTwoFactorController } from './admin-two-factor.controller';
 import { AdminLogsController } from './admin-logs.controller';
 import { AdminUsersController } from './admin-users.controller';
 import { AdminService } from './admin.service';
 import { QueuesSessionController } from './queues-session.controller';
 
-/** Every admin route (accounts, approval, the trails, the Bull Board pass, the AI runs, deep research's flags); it calls the services of the modules that own the data. */
+/** Every admin route (accounts, approval, the trails, the Bull Board pass, the AI runs, deep research's flags, the two-factor reset); it calls the services of the modules that own the data. */
 @Module({
   imports: [AuthModule, ProfilesModule, AnswersModule, ResearchModule],
-  controllers: [AdminUsersController, AdminLogsController, AdminAiRunsController, AdminResearchController, QueuesSessionController],
+  controllers: [AdminUsersController, AdminLogsController, AdminAiRunsController, AdminResearchController, AdminTwoFactorController, QueuesSessionController],
   providers: [AdminService],
 })
 export class AdminModule {}

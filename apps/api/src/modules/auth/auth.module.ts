@@ -26,7 +26,7 @@ import { UsersController } from './users.controller';
 import { OidcController } from './oidc.controller';
 import { OidcSignIn } from './oidc-sign-in.service';
 import { UsersService } from './users.service';
-import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS } from './two-factor';
+import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoFactorService } from './two-factor';
 
 /** Accounts (the users table), registration, verification, sign-in, sessions, password reset; also the authenticator behind the AccessGuard (passport: JWT for access tokens, local for passwords). */
 @Module({
@@ -51,6 +51,6 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS } fro
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],
-  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService],
+  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService, TwoFactorService],
 })
 export class AuthModule {}

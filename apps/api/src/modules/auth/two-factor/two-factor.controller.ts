@@ -1,6 +1,6 @@
-import { Body, ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Param, ParseUUIDPipe, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Body, ConflictException, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags,
+  ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags,
   ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { MessageResponse, TwoFactorTexts } from '@cqa/contracts';
@@ -139,27 +139,5 @@ export class AccountTwoFactorController {
   ): Promise<MessageResponse> {
     await this.twoFactor.disable(caller, body.password, body.code, client, this.sessions.sessionOf(request));
     return { message: TwoFactorTexts.disabled };
-  }
-}
-
-/** Admins clear the authenticator of someone who lost it. */
-@ApiTags('admin')
-@Controller('admin/users')
-export class AdminTwoFactorController {
-  constructor(private readonly twoFactor: TwoFactorService, private readonly sessions: SessionService) {}
-
-  @Post(':userId/two-factor/reset')
-  @Roles('admin')
-  @ApiOperation({ summary: "Clear a user's authenticator (they enrol again at the next sign-in); all of that user's sessions end." })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The user id is not a UUID.' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
-  @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: MessageResponseDto })
-  async reset(
-    @CurrentUser() caller: AuthenticatedUser, @Param('userId', new ParseUUIDPipe()) userId: string, @Client() client: ClientInfo,
-    @Req() request: FastifyRequest,
-  ): Promise<MessageResponse> {
-    await this.twoFactor.reset(userId, caller.id, client, this.sessions.sessionOf(request));
-    return { message: TwoFactorTexts.reset };
   }
 }

@@ -20,5 +20,7 @@ export function integrationEnvironment(base: NodeJS.ProcessEnv = process.env) {
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
     // Suites sign admins in with a password alone; the two-factor suite turns the requirement (default on) back on.
     TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',
+    // The same for experts (default on); two-factor-experts.integration-spec.ts turns it back on.
+    TWO_FACTOR_REQUIRED_FOR_EXPERTS: 'false',
   };
 }

@@ -94,8 +94,9 @@ export const TwoFactorTexts = {
   notEnabled: 'Two-factor sign-in is not turned on.',
   setupFirst: 'Start the setup again: no authenticator is waiting to be confirmed.',
   requiredForAdmins: 'Admins must keep two-factor sign-in turned on.',
+  requiredForExperts: 'Experts must keep two-factor sign-in turned on.',
   wrongPassword: 'The password is not correct.',
   enabled: 'Two-factor sign-in is on.',
   disabled: 'Two-factor sign-in is off.',
-  reset: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in (admins) or from their account.',
+  reset: 'Two-factor sign-in was reset. The user sets it up again at their next sign-in (admins, and experts by default) or from their account.',
 } as const;

@@ -56,9 +56,11 @@ describe('loadConfig: accounts settings', () => {
     expect(loadConfig({}).jwtSecret).not.toBe(dev.jwtSecret);
   });
 
-  it('requires two-factor for admins by default, and TWO_FACTOR_ENCRYPTION_KEY in production only', () => {
+  it('requires two-factor for admins and experts by default, and TWO_FACTOR_ENCRYPTION_KEY in production only', () => {
     const dev = loadConfig({});
-    expect(dev.twoFactor).toMatchObject({ requiredForAdmins: true, encryptionKeyIsDevDefault: true });
+    expect(dev.twoFactor).toMatchObject({ requiredForAdmins: true, requiredForExperts: true, encryptionKeyIsDevDefault: true });
+    expect(loadConfig({ TWO_FACTOR_REQUIRED_FOR_EXPERTS: 'false' }).twoFactor).toMatchObject({ requiredForAdmins: true, requiredForExperts: false });
+    expect(() => loadConfig({ TWO_FACTOR_REQUIRED_FOR_EXPERTS: '1' })).toThrow(/TWO_FACTOR_REQUIRED_FOR_EXPERTS must be one of/);
     expect(dev.twoFactor.encryptionKey).toHaveLength(32);
     expect(loadConfig({}).twoFactor.encryptionKey).toEqual(dev.twoFactor.encryptionKey);
     expect(loadConfig({ TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false' }).twoFactor.requiredForAdmins).toBe(false);

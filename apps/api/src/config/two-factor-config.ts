@@ -4,6 +4,8 @@ import type { NodeEnv } from './app-config';
 export interface TwoFactorConfig {
   /** TWO_FACTOR_REQUIRED_FOR_ADMINS: an admin without a second factor is sent to enrolment at sign-in. */
   requiredForAdmins: boolean;
+  /** TWO_FACTOR_REQUIRED_FOR_EXPERTS: the same for experts, who read every patient's health data. */
+  requiredForExperts: boolean;
   /** 32 bytes for AES-256-GCM sealing the TOTP secrets at rest. */
   encryptionKey: Buffer;
   /** True when TWO_FACTOR_ENCRYPTION_KEY was unset and the public development key is used (never in production). */
@@ -17,13 +19,18 @@ export interface TwoFactorConfig {
 const DEV_KEY = createHash('sha256').update('cancer-qa development two-factor key (public; never use in production)').digest();
 
 export function loadTwoFactorConfig(
-  raw: (name: 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_ENCRYPTION_KEY') => string,
+  raw: (name: 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_REQUIRED_FOR_EXPERTS' | 'TWO_FACTOR_ENCRYPTION_KEY') => string,
   nodeEnv: NodeEnv,
   reader: 'api' | 'worker' | 'cli',
   problems: string[],
 ): TwoFactorConfig {
-  const required = raw('TWO_FACTOR_REQUIRED_FOR_ADMINS');
-  if (required !== 'true' && required !== 'false') problems.push(`TWO_FACTOR_REQUIRED_FOR_ADMINS must be one of true, false (got "${required}")`);
+  const flag = (name: 'TWO_FACTOR_REQUIRED_FOR_ADMINS' | 'TWO_FACTOR_REQUIRED_FOR_EXPERTS') => {
+    const value = raw(name);
+    if (value !== 'true' && value !== 'false') problems.push(`${name} must be one of true, false (got "${value}")`);
+    return value !== 'false';
+  };
+  const requiredForAdmins = flag('TWO_FACTOR_REQUIRED_FOR_ADMINS');
+  const requiredForExperts = flag('TWO_FACTOR_REQUIRED_FOR_EXPERTS');
   const keyText = raw('TWO_FACTOR_ENCRYPTION_KEY');
   let encryptionKey = DEV_KEY;
   if (keyText !== '') {
@@ -33,5 +40,5 @@ export function loadTwoFactorConfig(
   } else if (nodeEnv === 'production' && reader === 'api') {
     problems.push('TWO_FACTOR_ENCRYPTION_KEY is required in production (32 random bytes, e.g. `openssl rand -base64 32`)');
   }
-  return { requiredForAdmins: required !== 'false', encryptionKey, encryptionKeyIsDevDefault: keyText === '' };
+  return { requiredForAdmins, requiredForExperts, encryptionKey, encryptionKeyIsDevDefault: keyText === '' };
 }

@@ -50,11 +50,11 @@ export class TwoFactorSignInController {
 
   @Post('enrol/setup')
   @Public()
-  @ApiOperation({ summary: 'During a sign-in that requires it (admins): a new authenticator secret to enrol.' })
+  @ApiOperation({ summary: 'During a sign-in that requires it (admins; experts by default): a new authenticator secret to enrol.' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'No challenge, or it expired or does not ask for enrolment.' })
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts: try again later.' })
   @HttpCode(HttpStatus.OK)
-  @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins).' })
+  @ApiOkResponse({ type: TwoFactorSetupResponseDto, description: 'Only for a challenge that requires enrolment (admins; experts by default).' })
   enrolSetup(@Body() body: TwoFactorChallengeDto, @Req() request: FastifyRequest): Promise<TwoFactorSetupResponseDto> {
     return this.signIn.enrolSetup(challengeOf(body, request));
   }
@@ -130,7 +130,7 @@ export class AccountTwoFactorController {
   @Roles('patient', 'expert', 'admin')
   @ApiOperation({ summary: "Turn two-factor sign-in off with the password and a current code. The account's other sessions end." })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not on, wrong password (counted as a failed sign-in), or wrong code.' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Admins must keep two-factor sign-in on.' })
+  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Admins (and experts, by default) must keep two-factor sign-in on.' })
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })

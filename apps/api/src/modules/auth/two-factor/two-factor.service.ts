@@ -64,7 +64,8 @@ export class TwoFactorService {
   }
 
   isRequired(role: Role): boolean {
-    return role === 'admin' && this.config.twoFactor.requiredForAdmins;
+    if (role === 'admin') return this.config.twoFactor.requiredForAdmins;
+    return role === 'expert' && this.config.twoFactor.requiredForExperts;
   }
 
   async isEnabled(userId: string): Promise<boolean> {
@@ -131,10 +132,10 @@ export class TwoFactorService {
 
   /**
    * Turning off needs the password (counted like a sign-in: requireOwner) and a current code; admins keep it while it
-   * is required. The account's other sessions end; the caller's (`keepSession`) stays.
+   * is required (experts too, by default). The account's other sessions end; the caller's (`keepSession`) stays.
    */
   async disable(user: { id: string; role: Role }, password: string, code: string, client: ClientInfo, keepSession: string | null): Promise<void> {
-    if (this.isRequired(user.role)) throw new ForbiddenException(TwoFactorTexts.requiredForAdmins);
+    if (this.isRequired(user.role)) throw new ForbiddenException(user.role === 'admin' ? TwoFactorTexts.requiredForAdmins : TwoFactorTexts.requiredForExperts);
     if (!(await this.isEnabled(user.id))) throw new BadRequestException(TwoFactorTexts.notEnabled);
     await this.requireOwner(user.id, password, client);
     if (!(await this.verifyCode(user.id, code))) {

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
-import { Messages, QuestionPaths } from '@cqa/contracts';
+import { ImportTexts, Messages, QuestionPaths } from '@cqa/contracts';
 import { apiToken, openLogin, signIn, submitLogin } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible } from '../support/pages';
@@ -68,6 +68,32 @@ test.describe('user management', () => {
     await submitLogin(expertPage, expert.email, PASSWORD);
     await expect(expertPage.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expertContext.close();
+  });
+});
+
+test.describe('operations', () => {
+  test("an admin's own views are on the Operations page, each tab's content in its panel; User Management keeps the spec's three tabs", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'admin');
+    await page.goto('/admin/users');
+    await expect(page.getByRole('tab')).toHaveText(['Patients', 'Experts', ImportTexts.tabLabel]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Operations' }).click();
+    await expect(page).toHaveURL(/\/admin\/operations$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Operations');
+    await expect(page.getByRole('tab')).toHaveText(['Sign-in log', 'Access log', 'AI runs', 'Research flags']);
+    const panel = page.locator('[role="tabpanel"]:not([hidden]):not([aria-hidden="true"])');
+    await expect(panel.getByRole('table')).toBeVisible();
+    // The admin's own sign-in just now is in the log.
+    await expect(panel.getByRole('row').filter({ hasText: 'Signed in' }).first()).toBeVisible();
+    await expectAccessible(page);
+    for (const name of ['Access log', 'AI runs', 'Research flags']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await expect(page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+      await expect(panel).toHaveCount(1);
+      await expect(panel.getByRole('table')).toBeVisible();
+      await expectAccessible(page);
+    }
   });
 });
 

@@ -91,7 +91,7 @@ test.describe('AI answers', () => {
     await expect(admin.getByText(DISCLAIMER)).toBeVisible();
 
     // The runs with their trigger, model and tokens, for admins.
-    await admin.goto('/admin/users');
+    await admin.goto('/admin/operations');
     await admin.getByRole('tab', { name: 'AI runs' }).click();
     const rows = admin.getByRole('row').filter({ hasText: 'Does exercise help with fatigue' });
     await expect(rows.filter({ hasText: 'Admin' }).first()).toContainText('fake-model');
@@ -129,7 +129,7 @@ test.describe('AI answers', () => {
     await accessible(admin);
 
     // The AI runs view: every claim of the run, the rules' results and the judge's verdict.
-    await admin.goto('/admin/users');
+    await admin.goto('/admin/operations');
     await admin.getByRole('tab', { name: 'AI runs' }).click();
     const row = admin.getByRole('row').filter({ hasText: 'Does exercise help with fatigue' }).filter({ hasText: 'New question' }).first();
     await row.getByRole('button', { name: /expand row/i }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '../../libs/web-core/src/routes/route-table';
+import { ImportTexts } from '@cqa/contracts';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { expectFitsScreen, goInApp, keepScreenshot, settle } from '../support/layout-checks';
 
@@ -67,6 +68,19 @@ async function checkPhoneMenu(page: Page, current: string) {
   await expect(button).toBeFocused();
 }
 
+/** The open tab's content is inside its tabpanel: a screen reader moving into the panel finds it. */
+async function checkOpenPanels(page: Page, url: string) {
+  for (const panel of await page.locator('[role="tabpanel"]:not([hidden]):not([aria-hidden="true"])').all()) {
+    expect(((await panel.innerText()).trim() || (await panel.locator('table, form, img, [role]').count()) > 0), `a tab panel of ${url} is empty`).toBeTruthy();
+  }
+}
+
+/** Pages whose tabs are views of their own: each tab is opened in turn, and its panel checked like the page. */
+const pageTabs: Record<string, string[]> = {
+  '/admin/users': ['Patients', 'Experts', ImportTexts.tabLabel],
+  '/admin/operations': ['Sign-in log', 'Access log', 'AI runs', 'Research flags'],
+};
+
 const visitors: Visitor[] = ['anonymous', 'patient', 'expert', 'admin'];
 const menuCurrent: Record<Visitor, [string, string]> = {
   anonymous: ['/disclaimers', 'Disclaimers'],
@@ -97,11 +111,19 @@ test.describe('every route fits the screen', () => {
           // A remote page that failed to load still fills #root (the error state with Retry), so check for it.
           await expect(page.getByRole('heading', { name: "This page couldn't load" })).toHaveCount(0);
           await expectFitsScreen(page, `${visitor} ${url}`);
-          // The open tab's content is inside its tabpanel: a screen reader moving into the panel finds it.
-          for (const panel of await page.locator('[role="tabpanel"]:not([hidden]):not([aria-hidden="true"])').all()) {
-            expect(((await panel.innerText()).trim() || (await panel.locator('table, form, img, [role]').count()) > 0), `a tab panel of ${url} is empty`).toBeTruthy();
-          }
+          await checkOpenPanels(page, url);
           await keepScreenshot(page, testInfo, `${visitor}-${slug(url)}`);
+          for (const name of pageTabs[route.path] ?? []) {
+            const tab = page.getByRole('tab', { name, exact: true });
+            // By keyboard, as a screen-reader user would: focus scrolls a tab that overflowed on a phone into view.
+            await tab.focus();
+            await page.keyboard.press('Enter');
+            await expect(tab).toHaveAttribute('aria-selected', 'true');
+            await settle(page);
+            await expectFitsScreen(page, `${visitor} ${url} (${name})`);
+            await checkOpenPanels(page, `${url} (${name})`);
+            await keepScreenshot(page, testInfo, `${visitor}-${slug(url)}-${slug(name)}`);
+          }
         });
       }
     });

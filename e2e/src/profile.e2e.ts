@@ -269,7 +269,7 @@ test.describe('patient profile', () => {
     const signedIn = await request.post('/api/auth/login', { data: { email: patient.email, password: patient.password, role: 'patient' } });
     expect((await signedIn.json()).user.profileCompletion).toBe(100);
 
-    await page.goto('/admin/users');
+    await page.goto('/admin/operations');
     await page.getByRole('tab', { name: 'Access log' }).click();
     await chooseOption(page, 'Patient', `${patient.firstName} ${patient.lastName} (${patient.email})`);
     const edited = page.getByRole('row').filter({ hasText: 'Edited profile' });

@@ -28,4 +28,19 @@ describe('admin pages', () => {
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Admin Dashboard$/);
   });
 
+  it("titles the operations page 'Operations'", async () => {
+    const Operations = pages.operations;
+    installFetchMock();
+    render(
+      <Provider store={createAppStore({ auth: signedInState('admin') })}>
+        <MemoryRouter>
+          <Suspense fallback={null}>
+            <Operations />
+          </Suspense>
+        </MemoryRouter>
+      </Provider>,
+    );
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Operations$/);
+  });
+
 });

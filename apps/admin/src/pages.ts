@@ -13,6 +13,9 @@ const pages: PagesMap<'admin'> = {
   users: lazyPage(() =>
     import(/* webpackChunkName: "page-users" */ './features/users/pages/UserManagementPage').then((m) => m.UserManagementPage),
   ),
+  operations: lazyPage(() =>
+    import(/* webpackChunkName: "page-operations" */ './features/operations/pages/OperationsPage').then((m) => m.OperationsPage),
+  ),
   approveUser: lazyPage(() =>
     import(/* webpackChunkName: "page-approveUser" */ './features/users/pages/ApproveUserPage').then((m) => m.ApproveUserPage),
   ),

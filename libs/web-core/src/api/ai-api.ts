@@ -2,11 +2,8 @@ import { useEffect, useRef } from 'react';
 import {
   AiPaths,
   Messages,
-  type AiRunListResponse,
-  type AiRunQueryView,
   type AiRunView,
   type AiSettings,
-  type ClaimCheckView,
   type GenerateAiAnswerRequest,
 } from '@cqa/contracts';
 import { useParams } from 'react-router-dom';
@@ -25,11 +22,11 @@ export interface AiRunResponse {
 /** How often the question page asks for the run's progress while it is queued or running. */
 export const AI_RUN_POLL_MS = 2000;
 
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AiRun', 'AiRuns', 'AiRunClaims', 'Question', 'QuestionList'] });
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['AiRun', 'AiRuns', 'Question', 'QuestionList'] });
 
 /**
- * AI answers: settings, a question's latest run (polled), Generate/Regenerate/Retry (admins), the admin run list and
- * each run's claims as the verifier decided them (admins).
+ * AI answers: settings, a question's latest run (polled), Generate/Regenerate/Retry (admins). The admin run list and
+ * each run's checked claims belong to the admin remote (its operations feature).
  */
 export const aiApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -44,22 +41,10 @@ export const aiApi = tagged.injectEndpoints({
       query: ({ questionId, ...body }) => ({ url: rel(AiPaths.generate(questionId)), method: 'POST', body }),
       invalidatesTags: (_result, error, { questionId }) => (error ? [] : [{ type: 'AiRun', id: String(questionId) }, 'AiRuns']),
     }),
-    aiRuns: build.query<AiRunListResponse, number>({
-      query: (page) => `${rel(AiPaths.adminRuns)}?page=${page}`,
-      providesTags: ['AiRuns'],
-    }),
-    aiRunClaims: build.query<ClaimCheckView[], Id>({
-      query: (runId) => rel(AiPaths.adminRunClaims(runId)),
-      providesTags: (_result, _error, runId) => [{ type: 'AiRunClaims', id: String(runId) }],
-    }),
-    aiRunQueries: build.query<AiRunQueryView[], Id>({
-      query: (runId) => rel(AiPaths.adminRunQueries(runId)),
-      providesTags: (_result, _error, runId) => [{ type: 'AiRunClaims', id: `queries-${runId}` }],
-    }),
   }),
 });
 
-export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation, useAiRunsQuery, useAiRunClaimsQuery, useAiRunQueriesQuery } = aiApi;
+export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation } = aiApi;
 
 export const isRunActive = (run: AiRunView | null | undefined) => run?.status === 'queued' || run?.status === 'running';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView } from '@cqa/contracts';
+import type { ResearchLatest, ResearchPlan, ResearchRunView } from '@cqa/contracts';
 import { useAppDispatch } from '../store/store';
 import { useToast } from '../toast/use-toast';
 import { baseApi, errorMessage } from './base-api';
@@ -26,13 +26,8 @@ export const researchApi = tagged.injectEndpoints({
       query: ({ questionId, runId, action }) => ({ url: `/questions/${questionId}/research/${runId}/${action}`, method: 'POST' }),
       invalidatesTags: (_r, e, { questionId }) => (e ? [] : [{ type: 'Research', id: String(questionId) }]),
     }),
-    researchFlags: build.query<ResearchRetractionFlag[], void>({
-      query: () => '/admin/research/flags',
-    }),
   }),
 });
-
-export const { useResearchFlagsQuery } = researchApi;
 
 const ACTIVE = ['planning', 'queued', 'running'];
 

@@ -31,6 +31,7 @@ export const paths = {
   adminDashboard: '/admin/questions',
   adminQuestion: (id: Id) => `/admin/questions/${id}`,
   adminUsers: '/admin/users',
+  adminOperations: '/admin/operations',
   adminApproveUser: (userId: Id) => `/admin/approve-user/${userId}`,
   adminEditPatient: (patientId: Id) => `/admin/patient/${patientId}/edit`,
 } as const;

@@ -19,6 +19,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   ['/admin/users', 'admin'],
   ['/admin/questions/:id', 'admin'],
   ['/admin/approve-user/:userId', 'admin'],
+  // Ours: the admin's own views (sign-in log, access log, AI runs, research flags), apart from User Management.
+  ['/admin/operations', 'admin'],
   // The profile wizard in admin mode lives with the wizard, in the patient remote.
   ['/admin/patient/:patientId/edit', 'patient'],
   ['/patient-profile', 'patient'],
@@ -69,6 +71,7 @@ describe('route table', () => {
     expect(access('/patient/questions')).toBe('patient');
     expect(access('/expert/blinded-questions/:id')).toBe('expert');
     expect(access('/admin/users')).toBe('admin');
+    expect(access('/admin/operations')).toBe('admin');
     expect(access('/patients/:patientId/profile')).toBe('patient-own-or-staff');
     expect(access('/patient-profile-consolidated/:patientId')).toBe('signed-in');
     expect(access('/admin/patient/:patientId/edit')).toBe('admin');

@@ -53,6 +53,8 @@ export const routes = [
   { path: '/admin/questions', app: 'admin', page: 'dashboard', access: 'admin' },
   { path: '/admin/questions/:id', app: 'admin', page: 'questionDetail', access: 'admin' },
   { path: '/admin/users', app: 'admin', page: 'users', access: 'admin' },
+  // Ours: the sign-in log, the access log, AI runs and research flags (the spec's User Management keeps its three tabs).
+  { path: '/admin/operations', app: 'admin', page: 'operations', access: 'admin' },
   // The spec shows no guard here; approving accounts is an admin power (section 6).
   { path: '/admin/approve-user/:userId', app: 'admin', page: 'approveUser', access: 'admin' },
   // Admin-only, but rendered by the patient remote: it is the profile wizard (and its reports step) in admin mode,

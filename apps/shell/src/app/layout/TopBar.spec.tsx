@@ -60,12 +60,13 @@ describe('TopBar', () => {
     expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Security', '/account/security']]);
   });
 
-  it('offers Questions, Admin and Sign Out to an admin', () => {
+  it('offers Questions, Admin, Operations and Sign Out to an admin', () => {
     renderTopBar('/admin/questions', user('admin'));
     expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/admin/questions');
     expect(navLinks()).toEqual([
       ['Questions', '/admin/questions'],
       ['Admin', '/admin/users'],
+      ['Operations', '/admin/operations'],
       ['Security', '/account/security'],
     ]);
   });
@@ -140,6 +141,7 @@ describe('TopBar', () => {
       expect(navLinks()).toEqual([
         ['Questions', '/admin/questions'],
         ['Admin', '/admin/users'],
+        ['Operations', '/admin/operations'],
         ['Security', '/account/security'],
       ]);
       expect(within(nav).getByRole('button', { name: 'Job queues' })).toBeInTheDocument();

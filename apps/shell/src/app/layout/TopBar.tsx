@@ -34,7 +34,7 @@ export function TopBar() {
     ? [
         { to: paths.roleHome(user.role), label: 'Questions' },
         ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: 'Profile' }] : []),
-        ...(user.role === 'admin' ? [{ to: paths.adminUsers, label: 'Admin' }] : []),
+        ...(user.role === 'admin' ? [{ to: paths.adminUsers, label: 'Admin' }, { to: paths.adminOperations, label: 'Operations' }] : []),
         { to: paths.accountSecurity, label: 'Security' },
       ]
     : [

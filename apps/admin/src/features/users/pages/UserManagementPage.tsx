@@ -6,30 +6,21 @@ import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation, useChangeBlockedMutation } from '../api';
 import { approvalActions, BLOCKED_LABEL, blockActionLabel } from '../approval';
-import { ResearchFlagsTable } from '../../research/ResearchFlagsTable';
-import { AccessLogTable } from '../access-log/AccessLogTable';
-import { AiRunsTable } from '../ai-runs/AiRunsTable';
-import { AuthLogTable } from '../components/AuthLogTable';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ApprovalStatusTag, EmailStatusTag } from '../components/StatusTag';
 import { ImportPanel } from '../../import/components/ImportPanel';
 
 type ListRole = 'patient' | 'expert';
-type TabKey = ListRole | 'import' | 'log' | 'access' | 'ai' | 'research';
+type TabKey = ListRole | 'import';
 
 /**
- * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions;
- * plus the sign-in log, so admins see failed sign-ins, the access log of patient profiles (the audit trail), and the
- * deep research reports flagged for citing a retracted paper.
+ * Spec section 2: Patients, Experts and Import tabs (community link import), Refresh, status and actions. Our own
+ * admin views (sign-in log, access log, AI runs, research flags) are on the Operations page.
  */
 const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'patient', label: 'Patients' },
   { key: 'expert', label: 'Experts' },
   { key: 'import', label: ImportTexts.tabLabel },
-  { key: 'log', label: 'Sign-in log' },
-  { key: 'access', label: 'Access log' },
-  { key: 'ai', label: 'AI runs' },
-  { key: 'research', label: 'Research flags' },
 ];
 
 export function UserManagementPage() {
@@ -43,14 +34,6 @@ export function UserManagementPage() {
   const content =
     tab === 'import' ? (
       <ImportPanel />
-    ) : tab === 'log' ? (
-      <AuthLogTable />
-    ) : tab === 'access' ? (
-      <AccessLogTable />
-    ) : tab === 'ai' ? (
-      <AiRunsTable />
-    ) : tab === 'research' ? (
-      <ResearchFlagsTable />
     ) : list.isError ? (
       <ErrorState message={errorMessage(list.error, Messages.errors.fetchUserFailed)} />
     ) : (

@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { AiPaths, type ClaimCheckView } from '@cqa/contracts';
-import { createAppStore } from '../store/store';
-import { signedInState } from '../testing/auth-fixtures';
-import { installFetchMock } from '../testing/fetch-mock';
-import { useAiRunClaimsQuery } from './ai-api';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { useAiRunClaimsQuery } from './api';
 
 jest.setTimeout(30_000);
 

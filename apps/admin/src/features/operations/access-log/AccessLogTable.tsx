@@ -4,17 +4,11 @@ import { Link } from 'react-router-dom';
 import { PROFILE_AUDIT_ACTION_LABELS, type AdminUserSummary, type ProfileAccessLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
 import { ErrorState, scrollingTable } from '@cqa/web-ui';
-import { useAdminUsersQuery } from '../api';
+import { useAdminUsersQuery } from '../../users/api';
+import { ACCESS_LOG_TEXTS } from '../texts';
 import { useProfileAccessLogsQuery } from './access-log-api';
 
 const PER_PAGE = 25;
-export const ACCESS_LOG_TEXTS = {
-  patientFilter: 'Patient',
-  userFilter: 'Accessed by',
-  empty: 'No access to patient profiles recorded yet.',
-  fetchFailed: 'Failed to fetch the access log',
-  unknownPatient: 'Unknown patient',
-};
 
 const userLabel = (user: AdminUserSummary) => `${user.full_name} (${user.email})`;
 

@@ -1,24 +1,13 @@
 import { useState } from 'react';
 import { Button, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import type { AuthLogEntry, AuthLogEvent } from '@cqa/contracts';
+import type { AuthLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
 import { ErrorState, scrollingTable } from '@cqa/web-ui';
-import { useAuthLogsQuery } from '../api';
+import { useAuthLogsQuery } from '../../users/api';
+import { EVENT_LABELS } from '../texts';
 
 const PER_PAGE = 25;
-
-export const EVENT_LABELS: Record<AuthLogEvent, string> = {
-  login: 'Signed in',
-  login_failed: 'Failed sign-in',
-  registration: 'Registered',
-  logout: 'Signed out',
-  password_reset: 'Password reset',
-  two_factor_enabled: 'Two-factor sign-in turned on',
-  two_factor_disabled: 'Two-factor sign-in turned off',
-  two_factor_reset: 'Two-factor sign-in reset by an admin',
-  two_factor_failed: 'Wrong two-factor code',
-};
 
 /** Sign-in activity, newest first, failed attempts included (auth_logs), one server page at a time. */
 export function AuthLogTable() {

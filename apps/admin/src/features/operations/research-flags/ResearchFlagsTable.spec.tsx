@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { UserManagementPage } from '../users/pages/UserManagementPage';
-import { RESEARCH_FLAGS_TEXTS } from './ResearchFlagsTable';
+import { OperationsPage } from '../pages/OperationsPage';
+import { RESEARCH_FLAGS_TEXTS } from '../texts';
 
 jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
@@ -19,8 +19,8 @@ const flag = (over: Partial<ResearchRetractionFlag>): ResearchRetractionFlag => 
 function renderPage() {
   render(
     <Provider store={createAppStore({ auth: signedInState('admin') })}>
-      <MemoryRouter initialEntries={['/admin/users']}>
-        <UserManagementPage />
+      <MemoryRouter initialEntries={['/admin/operations']}>
+        <OperationsPage />
       </MemoryRouter>
     </Provider>,
   );
@@ -29,7 +29,7 @@ function renderPage() {
 describe('Research flags tab', () => {
   it('lists each retracted paper with a link to the question whose report cites it', async () => {
     const api = installFetchMock();
-    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
+    api.reply('/api/admin/auth-logs?page=1&per_page=25', { status: 200, body: { logs: [], total: 0, page: 1, per_page: 25 } });
     api.reply('/api/admin/research/flags', {
       status: 200,
       body: [flag({}), flag({ runId: 5, questionId: 17, questionText: 'Is proton therapy better?', title: 'Proton cohort', doi: null, pmid: '90000009', url: 'https://pubmed.ncbi.nlm.nih.gov/90000009/' })],
@@ -47,7 +47,7 @@ describe('Research flags tab', () => {
 
   it('says so when no report is flagged', async () => {
     const api = installFetchMock();
-    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
+    api.reply('/api/admin/auth-logs?page=1&per_page=25', { status: 200, body: { logs: [], total: 0, page: 1, per_page: 25 } });
     api.reply('/api/admin/research/flags', { status: 200, body: [] });
     renderPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Research flags' }));

@@ -2,29 +2,12 @@ import { useState, type ReactNode } from 'react';
 import { Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { AI_ANSWER_STAGE_LABELS, RESEARCH_DATABASE_LABELS, type AiRunAdminRow, type AiRunQueryView, type ClaimCheckView } from '@cqa/contracts';
-import { errorMessage, paths, useAiRunClaimsQuery, useAiRunQueriesQuery, useAiRunsQuery } from '@cqa/web-core';
+import { errorMessage, paths } from '@cqa/web-core';
 import { ClaimCheckList, EmptyState, ErrorState, excerpt, LoadingState, scrollingTable } from '@cqa/web-ui';
+import { AI_RUNS_TEXTS } from '../texts';
+import { useAiRunClaimsQuery, useAiRunQueriesQuery, useAiRunsQuery } from './api';
 
 const PER_PAGE = 25;
-export const AI_RUNS_TEXTS = {
-  empty: 'No AI answers have run yet.',
-  fetchFailed: 'Failed to fetch the AI runs',
-  trigger: { auto: 'New question', admin: 'Admin', import: 'Link import' },
-  status: { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
-  claimsLoading: 'Loading the checked statements',
-  claimsFetchFailed: 'Failed to fetch the checked statements',
-  claimsErrorTitle: 'Statements unavailable',
-  noClaims: 'No claims were checked in this run.',
-  queriesHeading: 'Searches sent',
-  queriesLoading: 'Loading the searches',
-  queriesFetchFailed: 'Failed to fetch the searches',
-  queriesErrorTitle: 'Searches unavailable',
-  noQueries: 'This run sent no literature search.',
-  querySource: { planner: 'search plan', fallback: 'rule builder' },
-  step: (n: number) => (n === 0 ? 'first search' : `broadened (${n})`),
-  found: (n: number | null, error: string | null) => (error ? `failed: ${error}` : `${n ?? 0} found`),
-  claimsHeading: 'Checked statements',
-};
 
 interface RunPartTexts {
   errorTitle: string;

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import type { AdminUserSummary, ProfileAccessLogEntry } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { UserManagementPage } from '../pages/UserManagementPage';
+import { OperationsPage } from '../pages/OperationsPage';
 
 jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
@@ -35,8 +35,8 @@ describe('Access log tab', () => {
 
     render(
       <Provider store={createAppStore({ auth: signedInState('admin') })}>
-        <MemoryRouter initialEntries={['/admin/users']}>
-          <UserManagementPage />
+        <MemoryRouter initialEntries={['/admin/operations']}>
+          <OperationsPage />
         </MemoryRouter>
       </Provider>,
     );
@@ -68,7 +68,7 @@ describe('Access log tab', () => {
     render(
       <Provider store={createAppStore({ auth: signedInState('admin') })}>
         <MemoryRouter>
-          <UserManagementPage />
+          <OperationsPage />
         </MemoryRouter>
       </Provider>,
     );

@@ -1,15 +1,10 @@
 import { Button, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
-import { errorMessage, paths, useResearchFlagsQuery } from '@cqa/web-core';
+import { errorMessage, paths } from '@cqa/web-core';
 import { ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
-
-export const RESEARCH_FLAGS_TEXTS = {
-  intro: 'Published deep research reports that cite a paper retracted since (the nightly re-check). Each report shows the flag to every reader.',
-  empty: 'No deep research report cites a retracted paper.',
-  fetchFailed: 'Failed to fetch the retraction flags',
-  refresh: 'Refresh flags',
-} as const;
+import { RESEARCH_FLAGS_TEXTS } from '../texts';
+import { useResearchFlagsQuery } from './api';
 
 /** The deep-research tab of a question: where its report and the flag are shown. */
 export const flaggedReportPath = (questionId: number) => `${paths.adminQuestion(questionId)}?tab=deep_research`;

@@ -6,7 +6,8 @@ import { AiPaths, type AiRunAdminRow, type ClaimCheckView } from '@cqa/contracts
 import { ClaimCheckTexts } from '@cqa/web-ui';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { AiRunsTable, AI_RUNS_TEXTS } from './AiRunsTable';
+import { AI_RUNS_TEXTS } from '../texts';
+import { AiRunsTable } from './AiRunsTable';
 
 jest.setTimeout(60_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });

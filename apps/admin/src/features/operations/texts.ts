@@ -1,0 +1,58 @@
+import type { AuthLogEvent } from '@cqa/contracts';
+
+/** Words of the admin's Operations page (ours: the spec's User Management keeps Patients, Experts and Import). */
+export const OperationsTexts = {
+  title: 'Operations',
+  tabs: { log: 'Sign-in log', access: 'Access log', ai: 'AI runs', research: 'Research flags' },
+} as const;
+
+/** The sign-in log. */
+export const EVENT_LABELS: Record<AuthLogEvent, string> = {
+  login: 'Signed in',
+  login_failed: 'Failed sign-in',
+  registration: 'Registered',
+  logout: 'Signed out',
+  password_reset: 'Password reset',
+  two_factor_enabled: 'Two-factor sign-in turned on',
+  two_factor_disabled: 'Two-factor sign-in turned off',
+  two_factor_reset: 'Two-factor sign-in reset by an admin',
+  two_factor_failed: 'Wrong two-factor code',
+};
+
+/** The access log of patient profiles (the audit trail). */
+export const ACCESS_LOG_TEXTS = {
+  patientFilter: 'Patient',
+  userFilter: 'Accessed by',
+  empty: 'No access to patient profiles recorded yet.',
+  fetchFailed: 'Failed to fetch the access log',
+  unknownPatient: 'Unknown patient',
+};
+
+/** The AI run list and an opened run. */
+export const AI_RUNS_TEXTS = {
+  empty: 'No AI answers have run yet.',
+  fetchFailed: 'Failed to fetch the AI runs',
+  trigger: { auto: 'New question', admin: 'Admin', import: 'Link import' },
+  status: { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },
+  claimsLoading: 'Loading the checked statements',
+  claimsFetchFailed: 'Failed to fetch the checked statements',
+  claimsErrorTitle: 'Statements unavailable',
+  noClaims: 'No claims were checked in this run.',
+  queriesHeading: 'Searches sent',
+  queriesLoading: 'Loading the searches',
+  queriesFetchFailed: 'Failed to fetch the searches',
+  queriesErrorTitle: 'Searches unavailable',
+  noQueries: 'This run sent no literature search.',
+  querySource: { planner: 'search plan', fallback: 'rule builder' },
+  step: (n: number) => (n === 0 ? 'first search' : `broadened (${n})`),
+  found: (n: number | null, error: string | null) => (error ? `failed: ${error}` : `${n ?? 0} found`),
+  claimsHeading: 'Checked statements',
+};
+
+/** Deep research reports that cite a retracted paper. */
+export const RESEARCH_FLAGS_TEXTS = {
+  intro: 'Published deep research reports that cite a paper retracted since (the nightly re-check). Each report shows the flag to every reader.',
+  empty: 'No deep research report cites a retracted paper.',
+  fetchFailed: 'Failed to fetch the retraction flags',
+  refresh: 'Refresh flags',
+} as const;

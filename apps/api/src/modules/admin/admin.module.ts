@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AnswersModule } from '../answers/answers.module';
+import { AiAnswersModule } from '../answers/ai/ai-answers.module';
 import { AuthModule } from '../auth/auth.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { ResearchModule } from '../answers/research/research.module';
@@ -13,7 +13,7 @@ import { QueuesSessionController } from './queues-session.controller';
 
 /** Every admin route (accounts, approval, the trails, the Bull Board pass, the AI runs, deep research's flags, the two-factor reset); it calls the services of the modules that own the data. */
 @Module({
-  imports: [AuthModule, ProfilesModule, AnswersModule, ResearchModule],
+  imports: [AuthModule, ProfilesModule, AiAnswersModule, ResearchModule],
   controllers: [AdminUsersController, AdminLogsController, AdminAiRunsController, AdminResearchController, AdminTwoFactorController, QueuesSessionController],
   providers: [AdminService],
 })

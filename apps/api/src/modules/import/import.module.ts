@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { AnswersModule } from '../answers/answers.module';
+import { AiAnswersModule } from '../answers/ai/ai-answers.module';
 import { QuestionsModule } from '../questions/questions.module';
 import { RedditFetcher } from './extractors/reddit-fetcher';
 import { ThreadFetcher } from './extractors/thread-fetcher';
@@ -24,7 +25,7 @@ import { RedisTtlCache } from './robots/ttl-cache';
  * safely and politely, and the answers go to a new question (with an AI answer) or to the question named.
  */
 @Module({
-  imports: [QuestionsModule, AnswersModule],
+  imports: [QuestionsModule, AnswersModule, AiAnswersModule],
   controllers: [ImportController],
   providers: [
     ImportService,

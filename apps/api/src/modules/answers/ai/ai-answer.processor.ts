@@ -4,6 +4,7 @@ import {
 } from '@cqa/contracts';
 import { DelayedError, Job, UnrecoverableError } from 'bullmq';
 import { z, ZodError, type ZodType } from 'zod';
+import { mayUseProfile } from '../../../common/access/ai-profile-consent';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
@@ -286,7 +287,7 @@ export class AiAnswerProcessor {
    * the job payload or the logs. A read on behalf of someone other than the patient is written to the audit trail.
    */
   private async patientContext(run: AiRunRow, question: RunQuestion): Promise<{ lines: string[]; fieldsUsed: AiProfileField[] }> {
-    if (!Number(run.use_profile) || !this.config.aiAnswers.phiAllowed || !question.patient_id) return { lines: [], fieldsUsed: [] };
+    if (!mayUseProfile(run.use_profile, this.config.aiAnswers) || !question.patient_id) return { lines: [], fieldsUsed: [] };
     const patient = await this.patients.recordById(question.patient_id);
     if (!patient) return { lines: [], fieldsUsed: [] };
     if (run.requested_by && run.requested_by !== patient.userId) {

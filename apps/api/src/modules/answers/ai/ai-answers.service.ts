@@ -1,8 +1,9 @@
-import { BadRequestException, HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
   AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
+import { refuseProfileUnlessAllowed } from '../../../common/access/ai-profile-consent';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
@@ -78,7 +79,7 @@ export class AiAnswersService implements OnModuleInit {
    */
   async requestAnswer(questionId: number, opts: RequestAnswerOptions): Promise<{ runId: number }> {
     if (!this.isConfigured()) throw aiNotConfigured();
-    if (opts.useProfile === true && !this.config.aiAnswers.phiAllowed) throw new BadRequestException(AiTexts.phiNotAllowed);
+    refuseProfileUnlessAllowed(opts.useProfile, this.config.aiAnswers);
     if (!(await this.runs.questionExists(questionId))) throw new NotFoundException(Messages.errors.questionNotFound);
     const latest = await this.runs.latestRun(questionId);
     const active = latest && (latest.status === 'queued' || latest.status === 'running');

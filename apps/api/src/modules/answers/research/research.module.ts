@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai/ai.module';
 import { QuestionsModule } from '../../questions/questions.module';
-import { AnswersRepository } from '../answers.repository';
-import { AnswerRetractionsRepository } from '../answer-retractions.repository';
-import { ClaimChecksRepository } from '../claim-checks.repository';
+import { AnswersModule } from '../answers.module';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
@@ -12,13 +10,14 @@ import { ResearchService } from './research.service';
 
 /**
  * Deep research (docs/architecture.md: answers/research): HTTP routes and the 'research' queue's jobs. Booted by the
- * API and the worker alike. It publishes through the answers repository, so the question's counts stay right.
+ * API and the worker alike. One of the answer sources beside AiAnswersModule and of the same shape: it publishes through
+ * AnswersModule (the writer, the claim checks, the retraction flags) and asks AiModule for the provider and literature clients.
  */
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
-  imports: [QuestionsModule, AiModule],
+  imports: [AnswersModule, AiModule, QuestionsModule],
   controllers: [ResearchController],
-  providers: [AnswersRepository, AnswerRetractionsRepository, ClaimChecksRepository, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  providers: [ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],
 })
 export class ResearchModule {}

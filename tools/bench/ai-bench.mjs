@@ -1,10 +1,12 @@
-// npm run bench:ai [-- --answers 10] [--concurrency 1] [--log-level warn]
+// npm run bench:ai [-- --answers 10] [--concurrency 1] [--log-level warn] [--smoke]
 //
 // The AI answer pipeline against the fakes: the fake OpenAI-compatible server and one literature fixture server per
 // API (so each API is its own host for the per-host limiter, as in production). Starts the built API and worker on a
 // throwaway database, asks N admin-created questions (the one the fixtures hold) for an AI answer each, waits for every
 // run and prints the time per answer split by stage (retrieval, model, verification, publish, from the run rows),
-// the end-to-end time seen by the client (queueing included) and the overhead beyond the model.
+// the end-to-end time seen by the client (queueing included) and the overhead beyond the model. It signs in as the demo
+// admin the way the product requires (enrolling the second factor at sign-in). --smoke (a step of `npm test`): one
+// answer after the warm-up, only to prove the bench still runs end to end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -12,6 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchSignIn } from './bench-sign-in.mjs';
 import { startFakeAi } from '../fake-ai/fake-ai-server.ts';
 import { startFixtureServer } from '../literature-fixtures/fixture-server.ts';
 
@@ -26,10 +29,11 @@ const { values: args } = parseArgs({
     answers: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '1' },
     'log-level': { type: 'string', default: 'warn' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const ANSWERS = Number(args.answers);
-const CONCURRENCY = Number(args.concurrency);
+const ANSWERS = args.smoke ? 1 : Number(args.answers);
+const CONCURRENCY = args.smoke ? 1 : Number(args.concurrency);
 const QUESTION = 'Does exercise help with fatigue during chemotherapy?';
 
 const freePort = () => new Promise((resolve) => {
@@ -89,10 +93,7 @@ try {
     if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const login = await (await fetch(`${base}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@demo.cancer-qa.test', password: DEMO_PASSWORD, role: 'admin' }),
-  })).json();
+  const login = await benchSignIn({ baseUrl: base, dist: DIST, email: 'admin@demo.cancer-qa.test', password: DEMO_PASSWORD, role: 'admin' });
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` };
   const api = async (method, p, body) => {
     const res = await fetch(`${base}${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

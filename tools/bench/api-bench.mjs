@@ -1,9 +1,10 @@
-// npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn] [--only <name part>] [--cpu-prof <dir>]
+// npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn] [--only <name part>] [--cpu-prof <dir>] [--smoke]
 //
 // Seeds a separate database (cqa_bench: 100,000 questions, 500,000 answers, 1,000,000 ratings), starts the built API on
 // it, drives the question list, the detail and search with autocannon, and runs the very same SQL (imported from the
 // built API) through a bare mysql2 pool at the same concurrency, in alternating halves, and prints both side by side.
-// The seeded database is reused when complete; --reseed builds it again.
+// The seeded database is reused when complete; --reseed builds it again. --smoke (a step of `npm test`) runs the whole
+// bench in seconds on a tiny throwaway database (1,000 questions), only to prove it still runs end to end.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchSignIn } from './bench-sign-in.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(ROOT, 'dist/api/apps/api/src');
@@ -33,14 +35,16 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** Writes a V8 CPU profile of the API (open it in Chrome DevTools or summarise it with tools/bench/cpu-profile-top.mjs). */
     'cpu-prof': { type: 'string' },
+    smoke: { type: 'boolean', default: false },
   },
 });
-const DURATION_S = Number(args.duration);
-const CONNECTIONS = Number(args.connections);
-const WARMUP_S = 2;
+const SMOKE = args.smoke;
+const DURATION_S = SMOKE ? 0.5 : Number(args.duration);
+const CONNECTIONS = SMOKE ? 4 : Number(args.connections);
+const WARMUP_S = SMOKE ? 0.2 : 2;
 
-const QUESTIONS = 100_000;
-const ANSWERS = 500_000;
+const QUESTIONS = SMOKE ? 1_000 : 100_000;
+const ANSWERS = SMOKE ? 3_000 : 500_000;
 const RATINGS_PER_ANSWER = 2;
 const EXPERTS = 20;
 const PATIENTS = 50;
@@ -50,8 +54,8 @@ const BENCH_EXPERT_EMAIL = 'expert-0@bench.cancer-qa.test';
 const POOL_SIZE = 10;
 
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
-serverUrl.pathname = '/cqa_bench';
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? serverUrl.toString();
+serverUrl.pathname = SMOKE ? `/cqa_bench_smoke_${randomBytes(3).toString('hex')}` : '/cqa_bench';
+const DATABASE_URL = SMOKE ? serverUrl.toString() : (process.env.BENCH_DATABASE_URL ?? serverUrl.toString());
 
 // ---------------------------------------------------------------------------------------------------------------
 // Data: deterministic pseudo-random text from a medical vocabulary, with drug names at Zipf frequencies so that a
@@ -322,7 +326,7 @@ async function startApi() {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: 'cqa_bench',
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: SMOKE ? 'cqa_bench_smoke' : 'cqa_bench',
       LOG_LEVEL: args['log-level'], JWT_SECRET: randomBytes(48).toString('base64'), TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), ACCESS_TOKEN_TTL_SECONDS: '3600',
       AUTH_RATE_LIMIT_PER_IP: '1000',
     },
@@ -341,13 +345,20 @@ async function startApi() {
   throw new Error('the API did not become healthy in 60 s');
 }
 
+/**
+ * Experts must have a second factor (TWO_FACTOR_REQUIRED_FOR_EXPERTS): the bench expert enrols at sign-in. Each run
+ * starts the API with a new TWO_FACTOR_ENCRYPTION_KEY, so an authenticator of an earlier run on the reused database
+ * is unreadable: it is removed first (this database is the bench's own).
+ */
 async function signIn(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_EXPERT_EMAIL, password: BENCH_PASSWORD, role: 'expert' }),
-  });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  const body = await res.json();
+  const conn = await mysql.createConnection({ uri: DATABASE_URL });
+  try {
+    await conn.query('DELETE t FROM user_two_factor t JOIN users u ON u.id = t.user_id WHERE u.email = ?', [BENCH_EXPERT_EMAIL]);
+    await conn.query('DELETE r FROM two_factor_recovery_codes r JOIN users u ON u.id = r.user_id WHERE u.email = ?', [BENCH_EXPERT_EMAIL]);
+  } finally {
+    await conn.end();
+  }
+  const body = await benchSignIn({ baseUrl, dist: DIST, email: BENCH_EXPERT_EMAIL, password: BENCH_PASSWORD, role: 'expert' });
   return { token: body.accessToken, userId: body.user.id };
 }
 
@@ -361,7 +372,15 @@ function table(rows) {
 }
 
 async function main() {
-  if (args.reseed || !(await seededAlready())) await seed();
+  try {
+    await bench();
+  } finally {
+    if (SMOKE) await dropDatabase(DATABASE_URL);
+  }
+}
+
+async function bench() {
+  if (SMOKE || args.reseed || !(await seededAlready())) await seed();
   else console.log(`Reusing the seeded ${redact(DATABASE_URL)} (--reseed to rebuild it).`);
 
   const context = await databaseContext();

@@ -1,4 +1,4 @@
-// npm run bench:load [-- --hostile 40] [--duration 60] [--connections 50] [--soak] [--skip-hostile]
+// npm run bench:load [-- --hostile 40] [--duration 60] [--connections 50] [--soak] [--skip-hostile] [--smoke]
 //
 // Mixed load (tools/bench/load-mix.mjs): autocannon against the built API, 50 connections for 60 s on list, detail,
 // search, rating and question creation by accounts made for the bench; `--soak` runs 10 minutes and prints the API's
@@ -7,6 +7,9 @@
 // Hostile bodies: what an over-wide or over-deep JSON body costs the built API, and whether /api/health stays fast
 // while such bodies arrive. Each body is sent from its own client address (TRUST_PROXY on) so the per-IP throttle,
 // which would refuse them even earlier, does not hide the body checks. Local processes only; bounded in count.
+//
+// --smoke (a step of `npm test`): 2 hostile bodies of each kind, 2 s of mixed load on 4 connections over 20 questions,
+// in a throwaway database: only proves the bench still runs end to end.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -20,7 +23,7 @@ import { mixedLoad } from './load-mix.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DIST = path.join(ROOT, 'dist/api/apps/api/src');
 const require = createRequire(import.meta.url);
-const { migrate } = require(path.join(DIST, 'database/database-admin.js'));
+const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
 const { measureJson } = require(path.join(DIST, 'common/http/json-body.js'));
 
 const { values: args } = parseArgs({ options: {
@@ -29,11 +32,13 @@ const { values: args } = parseArgs({ options: {
   connections: { type: 'string', default: '50' },
   soak: { type: 'boolean', default: false },
   'skip-hostile': { type: 'boolean', default: false },
+  smoke: { type: 'boolean', default: false },
 } });
-const HOSTILE = Number(args.hostile);
+const SMOKE = args.smoke;
+const HOSTILE = SMOKE ? 2 : Number(args.hostile);
 const serverUrl = new URL(process.env.DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/cqa');
-serverUrl.pathname = '/cqa_bench_load';
-const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? serverUrl.toString();
+serverUrl.pathname = SMOKE ? `/cqa_bench_load_smoke_${randomBytes(3).toString('hex')}` : '/cqa_bench_load';
+const DATABASE_URL = SMOKE ? serverUrl.toString() : (process.env.BENCH_DATABASE_URL ?? serverUrl.toString());
 
 const wide = JSON.stringify(Object.fromEntries(Array.from({ length: 80_000 }, (_, i) => [`k${i}`, 1])));
 const deep = '['.repeat(10_000) + ']'.repeat(10_000);
@@ -58,7 +63,7 @@ async function startApi() {
   const child = spawn(process.execPath, [path.join(DIST, 'main.js')], {
     cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: 'cqa_bench_load',
+      ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, QUEUE_PREFIX: SMOKE ? 'cqa_bench_load_smoke' : 'cqa_bench_load',
       LOG_LEVEL: 'warn', JWT_SECRET: randomBytes(48).toString('base64'), TRUST_PROXY: 'true', TWO_FACTOR_ENCRYPTION_KEY: randomBytes(32).toString('base64'), METRICS_PORT: String(metricsPort),
       METRICS_HOST: '127.0.0.1', AI_AUTO_ANSWER: 'false', ACCESS_TOKEN_TTL_SECONDS: '3600',
     },
@@ -90,13 +95,17 @@ await migrate(DATABASE_URL);
 const { child, baseUrl } = await startApi();
 try {
   if (!args['skip-hostile']) await hostileBodies(baseUrl);
-  await mixedLoad({
-    baseUrl, databaseUrl: DATABASE_URL, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
-    connections: Number(args.connections), durationSeconds: Number(args.duration), soak: args.soak,
+  const mixed = await mixedLoad({
+    baseUrl, databaseUrl: DATABASE_URL, dist: DIST, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    ...(SMOKE
+      ? { connections: 4, durationSeconds: 2, soak: false, questions: 20, answered: 6 }
+      : { connections: Number(args.connections), durationSeconds: Number(args.duration), soak: args.soak }),
   });
+  if (SMOKE && mixed.errors + mixed.timeouts + mixed.non2xx > 0) throw new Error('the smoke run saw failed requests (see above)');
 } finally {
   child.kill('SIGTERM');
   await once(child, 'exit');
+  if (SMOKE) await dropDatabase(DATABASE_URL);
 }
 
 async function hostileBodies(baseUrl) {

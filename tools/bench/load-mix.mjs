@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { benchSignIn } from './bench-sign-in.mjs';
 
 const require = createRequire(import.meta.url);
 const PASSWORD = 'Bench-load-pass-2026';
@@ -24,8 +25,12 @@ async function api(baseUrl, method, path, { token, body } = {}) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** Accounts for the bench only (approved and verified), made straight in the bench database; signed in once each. */
-async function seed(baseUrl, databaseUrl) {
+/**
+ * Accounts for the bench only (approved and verified), made straight in the bench database; signed in once each, the
+ * expert enrolling its second factor at sign-in as the product requires (an authenticator left by an earlier run, sealed
+ * with that run's key, is removed first: the database is the bench's own).
+ */
+async function seed(baseUrl, databaseUrl, dist, { questions, answered }) {
   const mysql = require('mysql2/promise');
   const { hash } = require('argon2');
   const db = await mysql.createConnection(databaseUrl);
@@ -45,25 +50,27 @@ async function seed(baseUrl, databaseUrl) {
         if (role === 'patient') await db.query("INSERT INTO patients (id, user_id, first_name, last_name, hipaa_consent) VALUES (?, ?, 'Bench', 'patient', 1)", [randomUUID(), id]);
       }
       accounts[role] = { email, id };
+      await db.query('DELETE FROM two_factor_recovery_codes WHERE user_id = ?', [id]);
+      await db.query('DELETE FROM user_two_factor WHERE user_id = ?', [id]);
     }
   } finally {
     await db.end();
   }
   for (const role of ['patient', 'expert']) {
-    const session = await api(baseUrl, 'POST', '/api/auth/login', { body: { email: accounts[role].email, password: PASSWORD, role } });
-    accounts[role].token = session.access_token ?? session.accessToken ?? session.token;
+    const session = await benchSignIn({ baseUrl, dist, email: accounts[role].email, password: PASSWORD, role, headers: { 'x-forwarded-for': ip() } });
+    accounts[role].token = session.accessToken;
     if (!accounts[role].token) throw new Error(`no access token in the login answer: ${Object.keys(session).join(', ')}`);
   }
   const existing = await api(baseUrl, 'GET', '/api/questions?per_page=50', { token: accounts.patient.token });
   const questionIds = (existing.questions ?? existing.items ?? []).map((q) => q.id);
-  for (let i = questionIds.length; i < QUESTIONS; i++) {
+  for (let i = questionIds.length; i < questions; i++) {
     const created = await api(baseUrl, 'POST', '/api/questions', {
       token: accounts.patient.token, body: { question_text: `Bench question ${i}: does ${pick(WORDS)} change with ${pick(WORDS)}?`, cancer_type: pick(TYPES) },
     });
     questionIds.push(created.id);
   }
   const answerIds = [];
-  for (const questionId of questionIds.slice(0, ANSWERED)) {
+  for (const questionId of questionIds.slice(0, answered)) {
     const detail = await api(baseUrl, 'GET', `/api/questions/${questionId}`, { token: accounts.expert.token });
     const own = JSON.stringify(detail).match(/"id":(\d+),[^{}]*"answer_type":"expert"/);
     if (own) {
@@ -89,8 +96,8 @@ async function memory(metricsUrl) {
 }
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export async function mixedLoad({ baseUrl, databaseUrl, metricsUrl, connections, durationSeconds, soak }) {
-  const { accounts, questionIds, answerIds } = await seed(baseUrl, databaseUrl);
+export async function mixedLoad({ baseUrl, databaseUrl, dist, metricsUrl, connections, durationSeconds, soak, questions = QUESTIONS, answered = ANSWERED }) {
+  const { accounts, questionIds, answerIds } = await seed(baseUrl, databaseUrl, dist, { questions, answered });
   const auth = (role) => ({ authorization: `Bearer ${accounts[role].token}`, 'content-type': 'application/json' });
   // None of these routes is auth-throttled; the sign-ins above each come from their own client address (TRUST_PROXY).
   // Ten requests per round: 3 lists, 3 details, 2 searches, 1 rating, 1 new question.

@@ -1,9 +1,10 @@
-// npm run bench:research [-- --runs 2] [--delay 100]
+// npm run bench:research [-- --runs 2] [--delay 100] [--smoke]
 //
 // One deep research run end to end against the fake AI and the literature fixture server (both in-process, port 0):
 // the built API's Nest app (no HTTP), its worker, a throwaway database and queue prefix. Prints the wall time and the
 // model calls per stage (from the fake's per-schema counts), once straight through and once with the worker stopped
 // in the middle of extraction and a new one started. --delay holds each fake model reply (ms) to look like a model.
+// --smoke (a step of `npm test`): one run each way with no delay, only to prove the bench still runs end to end.
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -16,7 +17,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 process.chdir(ROOT);
 const DIST = path.join(ROOT, 'dist/api/apps/api/src');
 const require = createRequire(import.meta.url);
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '1' }, delay: { type: 'string', default: '100' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '1' }, delay: { type: 'string', default: '100' }, smoke: { type: 'boolean', default: false } },
+});
+if (args.smoke) Object.assign(args, { runs: '1', delay: '0' });
 
 const QUESTION = 'Does exercise help fatigue during chemotherapy for breast cancer?';
 const STAGES = { research_plan: 'plan', research_screening: 'screen', research_extraction: 'extract', research_report: 'report' };
@@ -86,6 +90,7 @@ try {
     for (let i = 0; i < Number(args.runs); i++) {
       const r = await oneRun(restart);
       const total = Object.values(r.calls).reduce((a, b) => a + b, 0);
+      if (args.smoke && r.status !== 'completed') process.exitCode = 1;
       console.log(
         `${restart ? 'with worker restart   ' : 'straight through      '} ${r.status.padEnd(9)} wall ${String(r.ms).padStart(6)} ms  model calls ${total} ` +
           `(${Object.entries(r.calls).map(([s, n]) => `${s} ${n}`).join(', ')})${restart && !r.restarted ? ' [finished before a restart could happen]' : ''}`,

@@ -23,6 +23,9 @@ const steps = [
   { name: 'retrieval evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/retrieval/eval/eval-retrieval.js']] },
   // Reads the build just made: each budgeted route's first-load JavaScript (brotli) against its budget.
   { name: 'bundle budget', command: ['node', ['tools/scripts/bundle-budget.mjs']] },
+  // Every server benchmark with --smoke on the build just made (tiny inputs, a throwaway database each): fails when one
+  // no longer runs end to end or prints no table, so a benchmark cannot rot unseen (tools/bench/smoke.mjs).
+  { name: 'bench smoke', needsServices: true, command: ['node', ['tools/bench/smoke.mjs']] },
   { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },
 ];
 

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { e2eRun } from './run-id';
 
-export interface ReceivedMail { to: string[]; subject: string; text: string }
+export interface ReceivedMail { to: string[]; subject: string; text: string; listUnsubscribe?: string; listUnsubscribePost?: string }
 
 /** Every message the SMTP sink of serve.mjs has received so far, oldest first. */
 export function receivedMail(): ReceivedMail[] {

@@ -18,4 +18,11 @@ describe('the test sinks’ email decoder', () => {
       .toEqual({ subject: 'Reset', text: 'Reset: http://x.test/reset-password?token=t1\nBye' });
     expect(decode('Subject: Hi\r\n\r\nline one\r\n\r\nline two')).toEqual({ subject: 'Hi', text: 'line one\n\nline two' });
   });
+
+  it('reads the RFC 8058 unsubscribe headers, folded or not', () => {
+    const raw = 'Subject: New answers\r\nList-Unsubscribe:\r\n <https://x.test/api/unsubscribe/abc>\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n\r\nHello';
+    expect(decode(raw)).toEqual({
+      subject: 'New answers', text: 'Hello', listUnsubscribe: '<https://x.test/api/unsubscribe/abc>', listUnsubscribePost: 'List-Unsubscribe=One-Click',
+    });
+  });
 });

@@ -21,10 +21,15 @@ export function bodyOf(headers: string, body: string): string {
   return body;
 }
 
-/** A raw message's subject and plain text (line ends as \n). */
-export function decode(raw: string): { subject: string; text: string } {
+/** A raw message's subject and plain text (line ends as \n), and its RFC 8058 unsubscribe headers when it has them. */
+export function decode(raw: string): { subject: string; text: string; listUnsubscribe?: string; listUnsubscribePost?: string } {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n\s+/g, ' ');
   const subject = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  return { subject, text: bodyOf(headers, rest.join('\n\n')).replace(/\r\n/g, '\n') };
+  const listUnsubscribe = /^List-Unsubscribe: (.*)$/im.exec(headers)?.[1];
+  const listUnsubscribePost = /^List-Unsubscribe-Post: (.*)$/im.exec(headers)?.[1];
+  return {
+    subject, text: bodyOf(headers, rest.join('\n\n')).replace(/\r\n/g, '\n'),
+    ...(listUnsubscribe ? { listUnsubscribe } : {}), ...(listUnsubscribePost ? { listUnsubscribePost } : {}),
+  };
 }

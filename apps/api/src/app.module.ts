@@ -6,13 +6,13 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnswersModule } from './modules/answers/answers.module';
-import { AiAnswersModule } from './modules/answers/ai/ai-answers.module';
 import { ResearchModule } from './modules/answers/research/research.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
 import { HealthModule } from './modules/health/health.module';
 import { ImportModule } from './modules/import/import.module';
 import { MailModule } from './modules/mail/mail.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { ReportFilesModule } from './modules/reports/files/report-files.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { ReportsModule } from './modules/reports/reports.module';
@@ -22,11 +22,8 @@ import { QueuesModule } from './queues/queues.module';
 /** Infrastructure shared by the API and the worker. */
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
-/** The answer sources that generate answers (link import is ImportModule); each imports AnswersModule and AiModule. */
-export const ANSWER_SOURCE_MODULES = [AiAnswersModule, ResearchModule];
-
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule];
+export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, AnswersModule, ImportModule, ResearchModule, NotificationsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];

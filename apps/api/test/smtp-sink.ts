@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { decode } from '../../../tools/mail/mime-text';
 
-export interface ReceivedMail { to: string[]; subject: string; text: string }
+export interface ReceivedMail { to: string[]; subject: string; text: string; listUnsubscribe?: string; listUnsubscribePost?: string }
 
 /** A real SMTP server on a random port that keeps every message it receives, for reading links out of emails. */
 export interface SmtpSink {

@@ -28,6 +28,10 @@ export const JobName = {
   ReportFileDelete: 'report-file-delete',
   /** Scheduled: removes stored files without a row and rows without a file, and reports counts. */
   ReportSweep: 'report-sweep',
+  /** One e-mail for the answers that arrived on one question within the quiet period (payload: the question id). */
+  AnswerMail: 'answer-mail',
+  /** Scheduled daily: each opted-in expert's list of questions waiting for an expert answer. */
+  ExpertDigest: 'expert-digest',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -43,10 +47,14 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.MailSend]: QueueName.Mail,
   [JobName.ReportFileDelete]: QueueName.System,
   [JobName.ReportSweep]: QueueName.System,
+  [JobName.AnswerMail]: QueueName.Mail,
+  [JobName.ExpertDigest]: QueueName.Mail,
 };
 
 /** One job per outbox row: the relay may enqueue a row again and again, BullMQ keeps one job. */
 export const mailJobId = (outboxId: number | string): string => `mail-${outboxId}`;
+/** One job per question per quiet period: the window is named by the first answer event it covers. */
+export const answerMailJobId = (questionId: number | string, firstEventId: number | string): string => `answer-mail-q${questionId}-e${firstEventId}`;
 export const reportFileDeleteJobId = (storageKey: string): string => `report-file-${storageKey}`;
 
 /** Every job payload may carry the id of the HTTP request that caused it, for following it through the logs. */

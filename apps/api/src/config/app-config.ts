@@ -47,6 +47,15 @@ export interface AppConfig {
   literature: LiteratureConfig;
   research: ResearchConfig;
   ops: OpsConfig;
+  notifications: NotificationsConfig;
+}
+
+/** Answer e-mails, the expert digest and the unsubscribe link (issue 29.1). */
+export interface NotificationsConfig {
+  answerMailQuietSeconds: number;
+  /** Null: the expert digest is off. */
+  expertDigestCron: string | null;
+  unsubscribePerIp: number;
 }
 
 /** Mail outbox, report sweep, metrics and request time limits (issue 15/17). */
@@ -250,6 +259,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),
       uploadIdleTimeoutMs: integer('UPLOAD_IDLE_TIMEOUT_MS', 500, 600_000),
+    },
+    notifications: {
+      answerMailQuietSeconds: integer('ANSWER_MAIL_QUIET_SECONDS', 1, 7 * 24 * 3600),
+      expertDigestCron: cronOrOff('EXPERT_DIGEST_CRON', env.EXPERT_DIGEST_CRON, problems),
+      unsubscribePerIp: integer('UNSUBSCRIBE_RATE_LIMIT_PER_IP', 1, 1_000_000),
     },
   };
   if (problems.length > 0) throw new ConfigValidationError(problems);

@@ -8,6 +8,7 @@ import { NestPinoLogger } from '../common/logging/nest-pino-logger';
 import { enableDefaultMetrics } from '../common/metrics/metrics';
 import { startMetricsServer } from '../common/metrics/metrics-server';
 import { MailRelay } from '../modules/mail/mail-relay.service';
+import { AnswerMails } from '../modules/notifications/answer-mails.service';
 import { WorkerModule } from './worker.module';
 
 export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
@@ -16,6 +17,7 @@ export async function createWorker(config: AppConfig): Promise<INestApplicationC
   // SIGTERM/SIGINT close the context: workers stop taking jobs and finish the ones in hand.
   worker.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   worker.get(MailRelay, { strict: false }).start();
+  worker.get(AnswerMails, { strict: false }).start();
   enableDefaultMetrics();
   if (config.ops.metricsPort !== null) {
     const metrics = await startMetricsServer(config.ops.metricsPort, config.ops.metricsHost);

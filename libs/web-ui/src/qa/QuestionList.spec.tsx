@@ -30,6 +30,13 @@ function renderList(props: Partial<Parameters<typeof QuestionList>[0]>) {
 }
 
 describe('QuestionList', () => {
+  it('marks the asker\'s questions with answers not seen yet as "New answers", and no others', () => {
+    renderList({ items: [questionSummaryFixture({ id: 1, question_text: 'Seen?' }), questionSummaryFixture({ id: 2, question_text: 'Answered since?', has_new_answers: true })] });
+    const [seen, fresh] = screen.getAllByRole('listitem');
+    expect(within(seen!).queryByText('New answers')).not.toBeInTheDocument();
+    expect(within(fresh!).getByText('New answers')).toBeInTheDocument();
+  });
+
   it('enables Next only when the page came back full', async () => {
     const onPageChange = renderList({ items: many(10), page: 1 });
     const pager = screen.getByRole('navigation', { name: 'Question pages' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
-import { Messages, QuestionTexts, displayCancerType, type QuestionSummary } from '@cqa/contracts';
+import { Messages, NotificationTexts, QuestionTexts, displayCancerType, type QuestionSummary } from '@cqa/contracts';
 import { EmptyState } from '../components/EmptyState';
 import { ErrorState } from '../components/ErrorState';
 import { LoadingState } from '../components/LoadingState';
@@ -61,6 +61,7 @@ function QuestionListItem({ question, href, showNeedsExpertBadge, renderActions 
             <Typography.Text type="secondary">{QaUiTexts.submitted(formatDate(question.created_at))}</Typography.Text>
             <Typography.Text type="secondary">{QaUiTexts.answersCount(question.answers_count)}</Typography.Text>
             {showNeedsExpertBadge && !question.has_expert_answer && <Tag style={tagStyles.warning}>{QuestionTexts.needsExpertAnswerBadge}</Tag>}
+            {question.has_new_answers && <Tag style={tagStyles.success}>{NotificationTexts.newAnswersBadge}</Tag>}
           </Space>
         </div>
         {renderActions?.(question)}

@@ -10,6 +10,8 @@ const DELIBERATELY_PUBLIC = [
   'POST /api/auth/register', 'GET /api/auth/verify-email/{code}', 'POST /api/auth/resend-verification', 'POST /api/auth/login',
   'POST /api/auth/refresh', 'POST /api/auth/logout', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
   'GET /api/auth/config', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback',
+  // The one-click unsubscribe link of notification e-mails (RFC 8058): a random token, rate-limited per IP.
+  'GET /api/unsubscribe/{token}', 'POST /api/unsubscribe/{token}',
   'POST /api/auth/two-factor/verify', 'POST /api/auth/two-factor/enrol/setup', 'POST /api/auth/two-factor/enrol/confirm',
 ];
 

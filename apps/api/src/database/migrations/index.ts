@@ -16,6 +16,7 @@ import { AddClaimChecks1795550000000 } from './1795550000000-AddClaimChecks';
 import { AddAiRunQueries1795570000000 } from './1795570000000-AddAiRunQueries';
 import { AddAnswerRetractionFlags1795580000000 } from './1795580000000-AddAnswerRetractionFlags';
 import { AddAiRunRateLimitWaits1795561000000 } from './1795561000000-AddAiRunRateLimitWaits';
+import { AddAnswerNotifications1795590000006 } from './1795590000006-AddAnswerNotifications';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AddAiRunRateLimitWaits1795561000000,
   AddAiRunQueries1795570000000,
   AddAnswerRetractionFlags1795580000000,
+  AddAnswerNotifications1795590000006,
 ];

@@ -1,12 +1,13 @@
 import type { AnswerKind } from '@cqa/contracts';
 import type { EntityManager } from 'typeorm';
 import { reindexQuestion } from '../questions/question-search';
+import { recordAnswerArrived } from '../notifications/answer-events';
 
 /**
  * The one writer of `cancer_answers`: every source (expert answers, link import, deep research, the AI answer) adds,
  * replaces and removes answers through these steps, inside its own transaction: the question's lock first (answers of
  * one question change one at a time, so its counts are recomputed from a settled set), the rows, then the question's
- * counts and search terms.
+ * counts and search terms. Each inserted answer is also recorded as arrived (the owner's mark and answer e-mail).
  */
 
 /** The list reads these instead of counting: recomputed in the transaction of every answer added or removed. */
@@ -45,6 +46,7 @@ export async function insertAnswerRow(manager: EntityManager, questionId: number
       row.expert_name ?? null, row.expert_id ?? null, row.ai_run_id ?? null, row.ai_details === undefined ? null : JSON.stringify(row.ai_details),
     ],
   )) as { insertId: number | string };
+  await recordAnswerArrived(manager, questionId, row.kind);
   return Number(result.insertId);
 }
 

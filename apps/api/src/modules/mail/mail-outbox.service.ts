@@ -32,7 +32,7 @@ export class MailOutbox {
   async add(tx: EntityManager, mail: OutgoingMail): Promise<string> {
     const result = (await tx.query(
       'INSERT INTO mail_outbox (kind, recipient, subject, body, link, request_id) VALUES (?, ?, ?, ?, ?, ?)',
-      [mail.kind, mail.to, mail.subject, JSON.stringify({ text: mail.text, html: mail.html ?? null }), mail.link ?? null, currentRequestId() ?? null],
+      [mail.kind, mail.to, mail.subject, JSON.stringify({ text: mail.text, html: mail.html ?? null, ...(mail.headers ? { headers: mail.headers } : {}) }), mail.link ?? null, currentRequestId() ?? null],
     )) as { insertId: number | string };
     return String(result.insertId);
   }

@@ -39,9 +39,9 @@ export class MailSendProcessor {
     )) as OutboxRow[];
     if (!row) return { sent: false };
     await this.dataSource.query('UPDATE mail_outbox SET attempts = attempts + 1 WHERE id = ?', [row.id]);
-    const body = JSON.parse(row.body) as { text: string; html: string | null };
+    const body = JSON.parse(row.body) as { text: string; html: string | null; headers?: Record<string, string> };
     try {
-      await this.mail.send({ to: row.recipient, kind: row.kind, subject: row.subject, text: body.text, html: body.html ?? undefined, link: row.link ?? undefined });
+      await this.mail.send({ to: row.recipient, kind: row.kind, subject: row.subject, text: body.text, html: body.html ?? undefined, link: row.link ?? undefined, headers: body.headers });
     } catch (error) {
       const reason = describeMailError(error);
       // The worker's MAIL_MAX_ATTEMPTS rules, also for jobs enqueued with another setting.

@@ -15,6 +15,8 @@ export interface OutgoingMail {
   html?: string;
   /** The one link the message is about; logged when there is no mail server, so a developer can follow it. */
   link?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export const MAIL_DIR = path.join(REPO_ROOT, 'var', 'mail');
@@ -40,7 +42,7 @@ export class MailService implements OnModuleDestroy {
 
   /** Returns the .eml file written when no mail server is configured. */
   async send(mail: OutgoingMail): Promise<{ file?: string }> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     if (this.config.smtpUrl) return {};
     const file = path.join(MAIL_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     await mkdir(MAIL_DIR, { recursive: true });

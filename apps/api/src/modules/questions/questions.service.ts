@@ -1,17 +1,17 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
+  AiTexts, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
 import { toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { toQuestionDetail, toQuestionSummary } from './question-queries';
 import { mayEditQuestion } from './question-rules';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionEvents } from './question-events';
+import { NewAnswersRepository } from '../notifications/new-answers.repository';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 
@@ -33,6 +33,7 @@ export class QuestionsService {
     private readonly questions: QuestionsRepository,
     private readonly patients: PatientAccess,
     private readonly events: QuestionEvents,
+    private readonly newAnswers: NewAnswersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,13 +45,18 @@ export class QuestionsService {
       filter: query.filter ?? 'all', cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
     });
     const items = rows.map(toQuestionSummary);
-    return { items: caller.role === 'patient' ? items.map(withoutPatientId) : items, page, per_page: perPage };
+    if (caller.role !== 'patient') return { items, page, per_page: perPage };
+    // The asker's own questions carry their "New answers" mark; nobody else's do.
+    const fresh = await this.newAnswers.among(caller.id, items.map((q) => q.id));
+    return { items: items.map((q) => ({ ...withoutPatientId(q), ...(fresh.has(q.id) ? { has_new_answers: true } : {}) })), page, per_page: perPage };
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
     const [rows, glanceRows] = await Promise.all([this.questions.detailRows(id, { role: caller.role, userId: caller.id }), this.questions.glanceRows(id)]);
     const found = toQuestionDetail(rows, caller.role);
     if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
+    // The asker opening their question clears its "New answers" mark.
+    if (caller.role === 'patient') await this.newAnswers.markSeen(caller.id, id);
     const detail: QuestionDetail = { ...found, glance: toGlance(found.answers, glanceRows) };
     if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;
@@ -62,7 +68,7 @@ export class QuestionsService {
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {
-    refuseProfileUnlessAllowed(dto.use_profile, this.config.aiAnswers);
+    if (dto.use_profile === true && !this.config.aiAnswers.phiAllowed) throw new BadRequestException(AiTexts.phiNotAllowed);
     // Admins create questions by hand for nobody in particular; they show as 'Anonymous'.
     const patientId = caller.role === 'patient' ? await this.patients.requireOwnRecordId(caller.id) : null;
     const id = await this.questions.insert({

@@ -85,6 +85,27 @@ describe('TopBar', () => {
     await waitFor(() => expect(JSON.stringify(store.getState().toasts)).toContain("You don't have permission to do this."));
   });
 
+  it("shows a patient how many of their questions have new answers, as a labelled link to their questions", async () => {
+    const api = installFetchMock();
+    api.reply('/api/notifications/new-answers', { status: 200, body: { count: 2 } });
+    renderTopBar('/patient/questions', user('patient'));
+    const link = await screen.findByRole('link', { name: '2 questions have new answers' });
+    expect(link).toHaveAttribute('href', '/patient/questions');
+    expect(link).toHaveTextContent('New answers2');
+  });
+
+  it('shows no new-answers link when there are none, and never asks for staff', async () => {
+    const api = installFetchMock();
+    api.reply('/api/notifications/new-answers', { status: 200, body: { count: 0 } });
+    renderTopBar('/patient/questions', user('patient'));
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain('/api/notifications/new-answers'));
+    expect(screen.queryByRole('link', { name: /new answers/ })).not.toBeInTheDocument();
+    const staff = installFetchMock();
+    renderTopBar('/expert/questions', user('expert'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(staff.calls.map((c) => c.url)).not.toContain('/api/notifications/new-answers');
+  });
+
   it('signs out through the API to the landing page', async () => {
     const api = installFetchMock();
     api.reply('/api/auth/logout', { status: 204 });

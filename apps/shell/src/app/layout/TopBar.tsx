@@ -4,6 +4,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
 import { useIsNarrow } from '@cqa/web-ui';
+import { NewAnswersLink } from '../../features/notifications/NewAnswersLink';
 
 const JOB_QUEUES_PATH = '/admin/queues';
 const MENU_ID = 'main-menu';
@@ -110,6 +111,11 @@ export function TopBar() {
       >
         Cancer Q&amp;A
       </Link>
+      {user?.role === 'patient' && (
+        <div style={{ marginLeft: 'auto' }}>
+          <NewAnswersLink />
+        </div>
+      )}
       {narrow ? (
         <>
           <Button

@@ -82,6 +82,8 @@ export class QuestionSummaryDto implements QuestionSummary {
   @ApiPropertyOptional({ type: String, nullable: true, description: "The asking patient's record id; null shows as 'Anonymous'. Left out for patients except on their own questions." }) patient_id?: string | null;
   @ApiProperty() answers_count: number;
   @ApiProperty() has_expert_answer: boolean;
+  @ApiPropertyOptional({ description: 'Only on the asking patient\'s own questions in their list: answers arrived since they last opened it.' })
+  has_new_answers?: boolean;
 }
 
 export class QuestionListResponseDto implements QuestionListResponse {

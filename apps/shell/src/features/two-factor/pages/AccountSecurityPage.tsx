@@ -10,6 +10,7 @@ import { CODE_RULES, CodeInput } from '../components/CodeInput';
 import { EnrolmentForm } from '../components/EnrolmentForm';
 import { RecoveryCodes } from '../components/RecoveryCodes';
 import { TwoFactorScreenTexts as T } from '../texts';
+import { NotificationSettingsCard } from '../../notifications/NotificationSettingsCard';
 
 /**
  * Any signed-in user: turn two-factor sign-in on (opt-in: the password, then the QR code and a first code) or off (the
@@ -77,6 +78,7 @@ export function AccountSecurityPage() {
         <Typography.Title level={2} style={{ fontSize: 20 }}>{T.sectionTitle}</Typography.Title>
         {content()}
       </Card>
+      <NotificationSettingsCard />
     </section>
   );
 }

@@ -1,0 +1,77 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EXPERT_DIGEST_MAX_TITLES, JobName, NotificationPaths, QueueName } from '@cqa/contracts';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { OnJob } from '../../queues/job-handler.decorator';
+import { JobQueue } from '../../queues/job-queue.service';
+import { MailOutbox } from '../mail/mail-outbox.service';
+import { expertDigestMail } from './notification-mails';
+
+export const EXPERT_DIGEST_SCHEDULER_ID = 'expert-digest-daily';
+
+/**
+ * The daily e-mail to experts who opted in: how many questions wait for an expert answer and their titles, oldest
+ * first. Each expert's row records the day it was written for, in the transaction that writes the e-mail to the
+ * outbox, so a re-delivered or re-run job sends nobody a second one that day.
+ */
+@Injectable()
+export class ExpertDigest implements OnModuleInit {
+  private readonly logger = new Logger('expert-digest');
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly jobs: JobQueue,
+    private readonly outbox: MailOutbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const queue = this.jobs.queue(QueueName.Mail);
+    try {
+      const cron = this.config.notifications.expertDigestCron;
+      if (cron) await queue.upsertJobScheduler(EXPERT_DIGEST_SCHEDULER_ID, { pattern: cron }, { name: JobName.ExpertDigest, data: {} });
+      else await queue.removeJobScheduler(EXPERT_DIGEST_SCHEDULER_ID);
+    } catch (error) {
+      this.logger.warn({ err: String(error), msg: 'could not schedule the expert digest' });
+    }
+  }
+
+  @OnJob(JobName.ExpertDigest)
+  async send(): Promise<{ waiting: number; mailed: number }> {
+    const [{ waiting }] = (await this.ds.query('SELECT COUNT(*) AS waiting FROM cancer_questions WHERE has_expert_answer = 0')) as [{ waiting: string | number }];
+    const count = Number(waiting);
+    if (count === 0) return { waiting: 0, mailed: 0 };
+    const oldest = (await this.ds.query(
+      `SELECT question_text FROM cancer_questions WHERE has_expert_answer = 0 ORDER BY created_at ASC, id ASC LIMIT ${EXPERT_DIGEST_MAX_TITLES}`,
+    )) as Array<{ question_text: string }>;
+    const experts = (await this.ds.query(
+      `SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
+       WHERE s.expert_digest = 1 AND u.role = 'expert' AND u.approval_status = 'approved' AND u.is_blocked = 0
+         AND (s.digest_sent_on IS NULL OR s.digest_sent_on < CURRENT_DATE)`,
+    )) as Array<{ user_id: string }>;
+    const ids: string[] = [];
+    for (const expert of experts) {
+      const id = await this.ds.transaction('READ COMMITTED', async (tx) => {
+        const [row] = (await tx.query(
+          `SELECT u.email, s.unsubscribe_token FROM notification_settings s JOIN users u ON u.id = s.user_id
+           WHERE s.user_id = ? AND s.expert_digest = 1 AND (s.digest_sent_on IS NULL OR s.digest_sent_on < CURRENT_DATE) FOR UPDATE`,
+          [expert.user_id],
+        )) as Array<{ email: string; unsubscribe_token: string }>;
+        if (!row) return null;
+        await tx.query('UPDATE notification_settings SET digest_sent_on = CURRENT_DATE WHERE user_id = ?', [expert.user_id]);
+        return this.outbox.add(tx, expertDigestMail(row.email, {
+          count,
+          questionTexts: oldest.map((q) => q.question_text),
+          link: `${this.config.publicUrl}/expert/questions`,
+          unsubscribeUrl: `${this.config.publicUrl}${NotificationPaths.unsubscribe(row.unsubscribe_token)}`,
+        }));
+      });
+      if (id) ids.push(id);
+    }
+    this.outbox.enqueueAfterCommit(ids);
+    this.logger.log({ waiting: count, mailed: ids.length, msg: 'expert digest written' });
+    return { waiting: count, mailed: ids.length };
+  }
+}

@@ -1,0 +1,72 @@
+import { answerMailJobId, answerSourcesPhrase, UNSUBSCRIBE_TOKEN_PATTERN } from '@cqa/contracts';
+import { answerKindsOf, answerMailDelayMs, answersArrivedSentence, isUnsubscribeToken, mailQuestionTitle, newUnsubscribeToken } from './notification-rules';
+import { answersArrivedMail, expertDigestMail } from './notification-mails';
+
+describe('unsubscribe tokens', () => {
+  it('are 32 random bytes in base64url, different each time', () => {
+    const tokens = new Set(Array.from({ length: 200 }, newUnsubscribeToken));
+    expect(tokens.size).toBe(200);
+    for (const token of tokens) {
+      expect(token).toMatch(UNSUBSCRIBE_TOKEN_PATTERN);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    }
+  });
+
+  it('refuses anything that is not such a token: a user id, padding, other alphabets, other lengths', () => {
+    expect(isUnsubscribeToken(newUnsubscribeToken())).toBe(true);
+    for (const bad of ['3f2b9a1c-1111-4222-8333-444455556666', `${'A'.repeat(42)}=`, `${'A'.repeat(42)}+`, 'A'.repeat(44), 'A'.repeat(42), '', 42, null]) {
+      expect(isUnsubscribeToken(bad)).toBe(false);
+    }
+  });
+});
+
+describe('the answer e-mail batching window', () => {
+  it('waits the whole quiet period after the first untold answer, and not at all once it is over', () => {
+    expect(answerMailDelayMs(0, 600)).toBe(600_000);
+    expect(answerMailDelayMs(45_000, 600)).toBe(555_000);
+    expect(answerMailDelayMs(600_000, 600)).toBe(0);
+    expect(answerMailDelayMs(3_600_000, 600)).toBe(0);
+  });
+
+  it('names one job per question and first answer: the same window gives the same id, a later one a new id', () => {
+    expect(answerMailJobId(7, 120)).toBe('answer-mail-q7-e120');
+    expect(answerMailJobId('7', '120')).toBe(answerMailJobId(7, 120));
+    expect(answerMailJobId(7, 121)).not.toBe(answerMailJobId(7, 120));
+    expect(answerMailJobId(7, 120)).not.toMatch(/:|^\d+$/);
+  });
+
+  it('names each kind once, in tab order, whatever the rows say', () => {
+    const rows = ['quora', 'quora', 'expert', 'quora', 'ai', 'bogus'].map((answer_kind) => ({ answer_kind }));
+    expect(answerKindsOf(rows)).toEqual(['ai', 'quora', 'expert']);
+    expect(answersArrivedSentence(answerKindsOf(rows))).toBe('Your question received an AI answer, community answers and an expert answer.');
+    expect(answerSourcesPhrase(['deep_research'])).toBe('a deep research report');
+  });
+});
+
+describe('what answer e-mails say', () => {
+  const unsubscribeUrl = 'https://cqa.test/api/unsubscribe/tok';
+  it('names the kinds and the title only, links the question, and carries the RFC 8058 headers', () => {
+    const mail = answersArrivedMail('p@x.test', {
+      questionText: 'Does chemo. cause fatigue? see http://evil.example/x for my scan', kinds: ['expert', 'quora'], link: 'https://cqa.test/patient/questions/5', unsubscribeUrl,
+    });
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(mail.text).toContain('community answers and an expert answer');
+    expect(mail.text).toContain('https://cqa.test/patient/questions/5');
+    expect(mail.text).toContain(unsubscribeUrl);
+    // The title stays inert text: no link a mail client could make from it.
+    expect(mail.text).not.toContain('http://evil');
+    expect(mail.html).not.toContain('evil.example');
+  });
+
+  it('caps a long question to a title', () => {
+    expect([...mailQuestionTitle('word '.repeat(100))].length).toBeLessThanOrEqual(80);
+  });
+
+  it('the digest counts every waiting question and lists the titles it was given, oldest first', () => {
+    const mail = expertDigestMail('e@x.test', { count: 25, questionTexts: ['First asked', 'Second asked'], link: 'https://cqa.test/expert/questions', unsubscribeUrl });
+    expect(mail.subject).toBe('25 questions are waiting for an expert answer');
+    expect(mail.text.indexOf('1. First asked')).toBeLessThan(mail.text.indexOf('2. Second asked'));
+    expect(mail.text).toContain('…and 23 more.');
+    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  });
+});

@@ -1,0 +1,65 @@
+import type { AnswerKind } from './questions';
+
+/** Answer e-mails, the "New answers" marks and the experts' daily digest (issue 29.1). */
+export const NotificationPaths = {
+  settings: '/api/account/notifications',
+  newAnswers: '/api/notifications/new-answers',
+  /** One-click unsubscribe (RFC 8058): GET shows a confirmation page, POST unsubscribes; no sign-in. */
+  unsubscribe: (token: string) => `/api/unsubscribe/${token}`,
+} as const;
+
+/** What a signed-in user chooses: patients the answer e-mails (on by default), experts the daily digest (off by default). */
+export interface NotificationSettings {
+  answerEmails: boolean;
+  expertDigest: boolean;
+}
+export type NotificationSettingsUpdate = Partial<NotificationSettings>;
+
+/** How many of the caller's questions have answers they have not opened yet. */
+export interface NewAnswersCount {
+  count: number;
+}
+
+/** An unsubscribe token: 32 random bytes, base64url. Never a user id. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Longest question title an e-mail repeats; longer ones are cut and end with '…'. */
+export const MAIL_QUESTION_TITLE_MAX = 80;
+/** The most question titles one digest lists (the count covers all). */
+export const EXPERT_DIGEST_MAX_TITLES = 20;
+
+/** How an answer source is named in an e-mail: the kind, never its text. */
+export const ANSWER_SOURCE_MAIL_NAMES: Readonly<Record<AnswerKind, string>> = {
+  ai: 'an AI answer',
+  quora: 'community answers',
+  expert: 'an expert answer',
+  deep_research: 'a deep research report',
+};
+
+/** The source names joined for a sentence, in tab order: 'an expert answer and community answers'. */
+export function answerSourcesPhrase(kinds: readonly AnswerKind[]): string {
+  const order: AnswerKind[] = ['ai', 'quora', 'expert', 'deep_research'];
+  const names = order.filter((k) => kinds.includes(k)).map((k) => ANSWER_SOURCE_MAIL_NAMES[k]);
+  if (names.length <= 1) return names[0] ?? 'an answer';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export const NotificationTexts = {
+  settingsTitle: 'E-mail notifications',
+  answerEmailsLabel: 'E-mail me when answers arrive on my questions',
+  answerEmailsHelp: 'At most one e-mail per question every few minutes. It names the kinds of answer and your question, never the answer itself.',
+  expertDigestLabel: 'Send me a daily e-mail of questions waiting for an expert answer',
+  saved: 'Your e-mail settings were saved.',
+  saveFailed: 'Could not save your e-mail settings. Please try again.',
+  loadFailed: 'Could not load your e-mail settings.',
+  newAnswersBadge: 'New answers',
+  /** The top bar's link: read out with its count. */
+  newAnswersLink: (count: number) => `${count} ${count === 1 ? 'question has' : 'questions have'} new answers`,
+  unsubscribePageTitle: 'Unsubscribe from Cancer Q&A e-mails',
+  unsubscribeConfirm: 'Stop the notification e-mails from Cancer Q&A?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You are unsubscribed. You will get no more notification e-mails. You can turn them on again in your account settings.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  digestExpertsOnly: 'Only experts receive the daily digest.',
+  answerEmailsPatientsOnly: 'Only patients receive answer e-mails.',
+} as const;

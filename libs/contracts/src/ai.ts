@@ -3,6 +3,7 @@
  * retraction status, the verified answer, and job progress. Evidence levels and grades are derived by code from
  * publication types, never by the model.
  */
+import type { ResearchBudgetUsage } from './research';
 
 /** The one text both the 503 of a generate action and a failed AI job show. */
 export const AI_NOT_CONFIGURED_MESSAGE = 'AI provider not configured';
@@ -352,11 +353,20 @@ export interface AiRunAdminRow {
   timings: AiRunTimings | null;
 }
 
+/** The daily AI answer limits (AI_DAILY_LIMIT_*) and the platform's runs in the last 24 hours. */
+export interface AiDailyLimitUsage {
+  perUser: number;
+  global: number;
+  usedGlobal: number;
+}
+
 export interface AiRunListResponse {
   items: AiRunAdminRow[];
   page: number;
   per_page: number;
   total: number;
+  /** Today's use of the AI and deep research budgets (admins see them above the runs). */
+  limits?: { ai: AiDailyLimitUsage; research: ResearchBudgetUsage };
 }
 
 export const AiPaths = {

@@ -161,6 +161,8 @@ export const Messages = {
     signInRequired: 'Please sign in to continue.',
     accessDenied: "You don't have permission to do this.",
     tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
+    /** 503 when a request waited too long for a row another transaction held (DB_LOCK_WAIT_TIMEOUT_S). */
+    busy: 'This record is being changed by another request. Please try again.',
     aiNotConfigured: 'AI provider not configured',
     bodyTooLarge: 'The request is too large.',
     bodyTooComplex: 'The request has too many fields or is nested too deeply.',

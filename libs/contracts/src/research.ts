@@ -185,6 +185,21 @@ export interface ResearchLatest {
   aiConfigured: boolean;
 }
 
+/** One daily budget of deep research: the per-person and platform limits and what the platform took in the current 24 hours. */
+export interface ResearchBudget {
+  perUser: number;
+  global: number;
+  usedGlobal: number;
+  /** When the platform counter's 24 hours end; null while nothing was taken. */
+  resetsAt: string | null;
+}
+
+/** Deep research's daily budgets (RESEARCH_DAILY_*), shown to admins beside the AI runs. */
+export interface ResearchBudgetUsage {
+  starts: ResearchBudget;
+  tokens: ResearchBudget;
+}
+
 export const ResearchTexts = {
   start: 'Start deep research',
   startAgain: 'Start new deep research',
@@ -201,4 +216,8 @@ export const ResearchTexts = {
   notRetryable: 'Only a failed run can be retried.',
   expertsMayNotStart: 'Only admins may start deep research.',
   flagsEmpty: 'No report cites a retracted paper.',
+  dailyStartsUser: (limit: number) => `You have reached the limit of ${limit} deep research runs in 24 hours. Please try again later.`,
+  dailyStartsGlobal: 'The platform has reached its limit of deep research runs for the last 24 hours. Please try again later.',
+  dailyTokensUser: (limit: number) => `You have reached the limit of ${limit} deep research tokens in 24 hours. Please try again later.`,
+  dailyTokensGlobal: 'The platform has reached its limit of deep research tokens for the last 24 hours. Please try again later.',
 } as const;

@@ -70,6 +70,10 @@ export interface OpsConfig {
   metricsHost: string;
   requestTimeoutMs: number;
   uploadIdleTimeoutMs: number;
+  /** InnoDB lock wait of a request's transaction before it answers 503 'Please try again' (seconds). */
+  dbLockWaitTimeoutS: number;
+  /** A request's transaction still waiting after this long logs what blocks it (tables and statement shape only). */
+  dbLockWaitLogMs: number;
 }
 
 export interface SessionLimits { maxMs: number; idleMs: number }
@@ -83,6 +87,11 @@ export interface ResearchConfig {
   planReview: boolean;
   maxTokens: number;
   maxMinutes: number;
+  /** Daily budgets (24 hours from a counter's first use), taken in Redis before the model is called. */
+  dailyStartsPerUser: number;
+  dailyStartsGlobal: number;
+  dailyTokensPerUser: number;
+  dailyTokensGlobal: number;
   /** Null: the nightly re-check is off. */
   recheckCron: string | null;
 }
@@ -248,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       planReview: oneOf('RESEARCH_PLAN_REVIEW', ['true', 'false'] as const) === 'true',
       maxTokens: integer('RESEARCH_MAX_TOKENS', 1, 1_000_000_000),
       maxMinutes: integer('RESEARCH_MAX_MINUTES', 1, 24 * 60),
+      dailyStartsPerUser: integer('RESEARCH_DAILY_STARTS_PER_USER', 0, 1_000_000),
+      dailyStartsGlobal: integer('RESEARCH_DAILY_STARTS_GLOBAL', 0, 10_000_000),
+      dailyTokensPerUser: integer('RESEARCH_DAILY_TOKENS_PER_USER', 0, 1_000_000_000_000),
+      dailyTokensGlobal: integer('RESEARCH_DAILY_TOKENS_GLOBAL', 0, 1_000_000_000_000),
       recheckCron: researchCron(env.RESEARCH_RECHECK_CRON, problems),
     },
     ops: {
@@ -259,6 +272,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),
       uploadIdleTimeoutMs: integer('UPLOAD_IDLE_TIMEOUT_MS', 500, 600_000),
+      dbLockWaitTimeoutS: integer('DB_LOCK_WAIT_TIMEOUT_S', 1, 3600),
+      dbLockWaitLogMs: integer('DB_LOCK_WAIT_LOG_MS', 50, 3_600_000),
     },
     notifications: {
       answerMailQuietSeconds: integer('ANSWER_MAIL_QUIET_SECONDS', 1, 7 * 24 * 3600),

@@ -18,3 +18,9 @@ export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts
     }
   }
 }
+
+/** InnoDB gave up waiting for a row lock (innodb_lock_wait_timeout): the request may be tried again. */
+export const isLockWaitTimeout = (error: unknown): boolean => {
+  const e = error as { code?: string; driverError?: { code?: string } } | null;
+  return e?.code === 'ER_LOCK_WAIT_TIMEOUT' || e?.driverError?.code === 'ER_LOCK_WAIT_TIMEOUT';
+};

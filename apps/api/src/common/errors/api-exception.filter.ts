@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ApiErrorBody, Messages } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { isLockWaitTimeout } from '../../database/retry-deadlock';
 import { dependencyDown } from './dependency-down';
 
 /** A handler for 404s on page paths: the web app's index.html, so deep links and unknown paths reach the landing page. */
@@ -39,6 +40,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const statusCode = exception.getStatus();
       return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: messageOf(exception, statusCode) };
     }
+    // A row held longer than DB_LOCK_WAIT_TIMEOUT_S (outside RequestTransactions too): the request may simply be tried again.
+    if (isLockWaitTimeout(exception)) return { statusCode: 503, error: STATUS_CODES[503]!, message: Messages.platform.busy };
     const down = dependencyDown(exception);
     if (down) return { statusCode: 503, error: STATUS_CODES[503]!, message: down.message };
     const statusCode = statusOfFrameworkError(exception);

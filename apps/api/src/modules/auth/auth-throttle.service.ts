@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { emailKey } from './tokens';
 import { FixedWindowLimiter } from '../../common/throttle/fixed-window-limiter';
-import { release, reserve } from './redis-reservation';
+import { release, reserve } from '../../common/throttle/redis-reservation';
 
 export type ThrottledAction = 'login' | 'register' | 'resend-verification' | 'forgot-password';
 

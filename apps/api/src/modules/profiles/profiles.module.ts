@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RequestTransactions } from '../../database/request-transaction';
 import { PatientEntity } from './entities/patient.entity';
 import { ProfileAccessLogEntity } from './entities/profile-access-log.entity';
 import { PatientAccess } from './patient-access.service';
@@ -14,7 +15,7 @@ import { ProfilesService } from './profiles.service';
 @Module({
   imports: [TypeOrmModule.forFeature([PatientEntity, ProfileAccessLogEntity])],
   controllers: [ProfilesController],
-  providers: [ProfilesService, PatientAccess, ProfileAuditService],
-  exports: [PatientAccess, ProfileAuditService],
+  providers: [ProfilesService, PatientAccess, ProfileAuditService, RequestTransactions],
+  exports: [PatientAccess, ProfileAuditService, RequestTransactions],
 })
 export class ProfilesModule {}

@@ -7,6 +7,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
+import { RequestTransactions } from '../../database/request-transaction';
 import type { CreatePatientProfileDto, SavePatientProfileDto } from './dto/patient.dto';
 import { PatientEntity } from './entities/patient.entity';
 import { PatientAccess } from './patient-access.service';
@@ -22,6 +23,7 @@ export class ProfilesService {
   constructor(
     @InjectRepository(PatientEntity) private readonly patients: Repository<PatientEntity>,
     private readonly access: PatientAccess,
+    private readonly transactions: RequestTransactions,
   ) {}
 
   async getById(caller: AuthenticatedUser, id: string, ip: string | null): Promise<PatientProfileResponse> {
@@ -69,7 +71,9 @@ export class ProfilesService {
     this.applyProfile(patient, profile, completion);
     if (dto.first_name) patient.firstName = dto.first_name;
     if (dto.last_name) patient.lastName = dto.last_name;
-    await this.patients.save(patient);
+    // Only the row's update is in the transaction (the audit row is written before): it holds the patient's row for one
+    // statement, and a row another transaction holds makes it answer 503 after DB_LOCK_WAIT_TIMEOUT_S, never hang.
+    await this.transactions.run('profile.update', (manager) => manager.getRepository(PatientEntity).save(patient));
     return this.toResponse(await this.patients.findOneByOrFail({ id }), await this.requireAccount(patient.userId));
   }
 

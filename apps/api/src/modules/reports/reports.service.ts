@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { DataSource, Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
+import { RequestTransactions } from '../../database/request-transaction';
 import { PatientAccess, PatientRef } from '../profiles/patient-access.service';
 import { MedicalReportEntity } from './entities/medical-report.entity';
 import { ReportFiles } from './files/report-files.processor';
@@ -65,6 +66,7 @@ export class ReportsService {
     private readonly files: ReportFiles,
     private readonly dataSource: DataSource,
     private readonly limits: UploadLimits,
+    private readonly transactions: RequestTransactions,
   ) {}
 
   /**
@@ -120,7 +122,7 @@ export class ReportsService {
         uploadDate: new Date(),
       });
       const upload = stored;
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.run('report.upload', async (manager) => {
         // Two uploads running at once both passed the first check: the patient's row lock makes the second one see the first.
         this.limits.checkStill(await this.limits.use(manager, upload.patientId, true), upload.size);
         await manager.insert(MedicalReportEntity, entity).catch((error: { code?: string }) => {

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
-  AI_DAILY_LIMIT_WINDOW_HOURS, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
+  AI_DAILY_LIMIT_WINDOW_HOURS, AiDailyLimitUsage, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../../common/access/ai-profile-consent';
@@ -116,6 +116,12 @@ export class AiAnswersService implements OnModuleInit {
       view.error = view.status === 'failed' ? AiTexts.failed : null;
     }
     return view;
+  }
+
+  /** The daily limits and the platform's runs in their window (admins). */
+  async limitsUsage(): Promise<AiDailyLimitUsage> {
+    const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
+    return { perUser: dailyLimitPerUser, global: dailyLimitGlobal, usedGlobal: await this.runs.countSince(null, AI_DAILY_LIMIT_WINDOW_HOURS) };
   }
 
   async listRuns(page: number, perPage: number): Promise<AiRunListResponse> {

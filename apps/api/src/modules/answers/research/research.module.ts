@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai/ai.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
+import { ResearchBudgets } from './research-budgets';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
@@ -17,7 +18,7 @@ import { ResearchService } from './research.service';
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
   imports: [AnswersModule, AiModule, QuestionsModule],
   controllers: [ResearchController],
-  providers: [ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  providers: [ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
   exports: [ResearchService],
 })
 export class ResearchModule {}

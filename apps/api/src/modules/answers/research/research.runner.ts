@@ -26,6 +26,7 @@ import {
   ExtractionReply, extractionReplySchema, planReplySchema, ReportReply, reportReplySchema, screeningReplySchema,
 } from './research.schemas';
 import { normalisePlan } from './research-plan';
+import { ResearchBudgets } from './research-budgets';
 
 export interface ResearchJobData {
   runId: number;
@@ -94,6 +95,7 @@ export class ResearchRunner {
     @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
     private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly budgets: ResearchBudgets,
   ) {}
 
   /** Starts the flow of an approved run: the parent and its search children, in one FlowProducer call. */
@@ -143,7 +145,16 @@ export class ResearchRunner {
       await this.repo.transition(run.id, ['planning'], { plan, status: 'awaiting_approval' });
       return { awaiting: true };
     }
+    // Approved as proposed: its token limit is reserved as an approval would (the starter's budget, or only the platform's).
+    try {
+      await this.budgets.reserveTokens(run.id, run.started_by, 0);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.repo.transition(run.id, ['planning'], { plan, status: 'failed', error: message, failed_step: 'plan', finished_at: new Date() });
+      return { refused: message };
+    }
     if (await this.repo.transition(run.id, ['planning'], { plan, status: 'queued', plan_approved_at: new Date() })) await this.startFlow(run.id);
+    else await this.budgets.settleTokens(run.id, 0);
     return { started: true };
   }
 
@@ -156,11 +167,15 @@ export class ResearchRunner {
     let lastStage: ResearchStage | null = null;
     for (;;) {
       run = (await this.repo.run(runId))!;
-      if (run.status !== 'running') return { status: run.status };
+      if (run.status !== 'running') {
+        await this.settle(runId);
+        return { status: run.status };
+      }
       const outputs = await this.outputs(runId);
       const next = this.nextStage(run.plan!, outputs);
       if (!next) {
         await this.repo.transition(runId, ['running'], { status: 'completed', stage: 'done', finished_at: new Date() });
+        await this.settle(runId);
         await job.updateProgress({ stage: 'done', done: 1, total: 1 });
         return { status: 'completed' };
       }
@@ -262,6 +277,7 @@ export class ResearchRunner {
         await this.repo.transition(run.id, ['planning', 'running', 'queued'], {
           status: 'failed', error: message, failed_step: key, finished_at: new Date(),
         });
+        await this.settle(run.id);
       }
       this.logger.warn({ runId: run.id, step: key, err: message, msg: 'research step failed' });
       throw unrecoverable ? new UnrecoverableError(message) : error;
@@ -480,6 +496,12 @@ export class ResearchRunner {
       });
     }
     return fitted;
+  }
+
+  /** The run ended: what it reserved of the daily token budgets and did not use goes back (once). */
+  private async settle(runId: number): Promise<void> {
+    const fresh = await this.repo.run(runId);
+    if (fresh) await this.budgets.settleTokens(runId, fresh.prompt_tokens + fresh.completion_tokens);
   }
 
   /** Token or time budget spent: marks the run partial (once) and says so. */

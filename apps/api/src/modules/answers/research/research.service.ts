@@ -3,7 +3,7 @@ import {
 } from '@nestjs/common';
 import {
   AI_NOT_CONFIGURED_MESSAGE, JobName, Messages, QueueName, ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView,
-  ResearchStatus, ResearchTexts,
+  ResearchBudgetUsage, ResearchStatus, ResearchTexts,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -11,6 +11,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { AiProvider } from '../../ai/provider/ai-provider';
 import { QuestionEvents } from '../../questions/question-events';
+import { ResearchBudgets } from './research-budgets';
 import { cleanPlan, planProblems } from './research-plan';
 import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
 import { ClaimChecksRepository } from '../claim-checks.repository';
@@ -39,6 +40,7 @@ export class ResearchService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly questionEvents: QuestionEvents,
     private readonly claimChecks: ClaimChecksRepository,
+    private readonly budgets: ResearchBudgets,
   ) {}
 
   onModuleInit(): void {
@@ -57,9 +59,22 @@ export class ResearchService implements OnModuleInit {
   async start(caller: AuthenticatedUser | null, questionId: number): Promise<ResearchRunView> {
     if (caller) this.assertControl(caller);
     if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
-    const runId = await this.repo.createRun(questionId, caller?.id ?? null);
-    if (runId === null) throw new ConflictException(ResearchTexts.runActive);
-    await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
+    const starter = caller?.id ?? null;
+    // A question with a run in progress answers 409 without spending a start (the insert below decides under a race).
+    const current = await this.repo.latestRun(questionId);
+    if (current && ACTIVE.includes(current.status)) throw new ConflictException(ResearchTexts.runActive);
+    // The start is taken from the daily budgets before the run exists (429 when spent), and given back if no run starts.
+    await this.budgets.reserveStart(starter);
+    let runId: number | null = null;
+    try {
+      runId = await this.repo.createRun(questionId, starter);
+      if (runId === null) throw new ConflictException(ResearchTexts.runActive);
+      await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
+    } catch (error) {
+      await this.budgets.releaseStart(starter);
+      if (runId !== null) await this.repo.transition(runId, ['planning'], { status: 'failed', error: String(error), finished_at: new Date() });
+      throw error;
+    }
     return this.view((await this.repo.run(runId))!, false);
   }
 
@@ -100,10 +115,16 @@ export class ResearchService implements OnModuleInit {
     if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
     const problems = planProblems(run.plan);
     if (problems.length) throw new BadRequestException(problems.join('; '));
+    if (run.status !== 'awaiting_approval') throw new ConflictException(ResearchTexts.planNotEditable);
+    // The run's whole token limit is reserved against the approver's and the platform's daily budgets before any search.
+    await this.budgets.reserveTokens(run.id, caller.id, 0);
     const moved = await this.repo.transition(run.id, ['awaiting_approval'], {
       status: 'running', stage: 'search', plan_approved_by: caller.id, plan_approved_at: new Date(),
     });
-    if (!moved) throw new ConflictException(ResearchTexts.planNotEditable);
+    if (!moved) {
+      await this.budgets.settleTokens(run.id, 0);
+      throw new ConflictException(ResearchTexts.planNotEditable);
+    }
     await this.runner.startFlow(run.id);
     return this.view((await this.repo.run(run.id))!, false);
   }
@@ -115,6 +136,7 @@ export class ResearchService implements OnModuleInit {
     if (!(await this.repo.transition(run.id, ACTIVE, { status: 'cancelled', finished_at: new Date() }))) {
       throw new ConflictException(ResearchTexts.notCancellable);
     }
+    await this.budgets.settleTokens(run.id, run.prompt_tokens + run.completion_tokens);
     const queue = this.jobs.queue(QueueName.Research);
     for (const id of [planJobId(run.id, run.attempt), runJobId(run.id, run.attempt)]) {
       const job = await queue.getJob(id);
@@ -137,13 +159,29 @@ export class ResearchService implements OnModuleInit {
     const attempt = run.attempt + 1;
     const planned = run.plan !== null;
     const status: ResearchStatus = !planned ? 'planning' : run.plan_approved_at ? 'running' : 'awaiting_approval';
+    if (run.status !== 'failed') throw new ConflictException(ResearchTexts.notRetryable);
+    // A retry calls the model again: it counts as a start, and a run going on reserves what is left of its token limit.
+    await this.budgets.reserveStart(caller.id);
+    try {
+      if (status === 'running') await this.budgets.reserveTokens(run.id, caller.id, run.prompt_tokens + run.completion_tokens);
+    } catch (error) {
+      await this.budgets.releaseStart(caller.id);
+      throw error;
+    }
     if (!(await this.repo.transition(run.id, ['failed'], { status, attempt, error: null, failed_step: null, finished_at: null }))) {
+      await this.budgets.releaseStart(caller.id);
+      await this.budgets.settleTokens(run.id, run.prompt_tokens + run.completion_tokens);
       throw new ConflictException(ResearchTexts.notRetryable);
     }
     await this.repo.resetUnfinishedSteps(run.id);
     if (status === 'planning') await this.jobs.enqueue(JobName.ResearchPlan, { runId: run.id }, { jobId: planJobId(run.id, attempt), attempts: 3 });
     if (status === 'running') await this.runner.startFlow(run.id);
     return this.view((await this.repo.run(run.id))!, false);
+  }
+
+  /** The daily budgets and the platform's use of them (admins). */
+  budgetUsage(): Promise<ResearchBudgetUsage> {
+    return this.budgets.usage();
   }
 
   async flags(): Promise<ResearchRetractionFlag[]> {

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
 import { AuthThrottle, tooManyRequests } from '../auth-throttle.service';
-import { release, reserve } from '../redis-reservation';
+import { release, reserve } from '../../../common/throttle/redis-reservation';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 export interface ChallengeState {

@@ -69,11 +69,35 @@ export class AiRunAdminRowDto implements AiRunAdminRow {
   @ApiProperty({ type: AiRunTimingsDto, nullable: true }) timings: AiRunTimingsDto | null;
 }
 
+class AiDailyLimitUsageDto {
+  @ApiProperty({ description: 'AI_DAILY_LIMIT_PER_USER' }) perUser: number;
+  @ApiProperty({ description: 'AI_DAILY_LIMIT_GLOBAL' }) global: number;
+  @ApiProperty({ description: 'AI runs of the whole platform in the last 24 hours' }) usedGlobal: number;
+}
+
+class ResearchBudgetDto {
+  @ApiProperty({ description: 'The per-person daily limit' }) perUser: number;
+  @ApiProperty({ description: 'The platform-wide daily limit' }) global: number;
+  @ApiProperty({ description: "What the platform took in the counter's current 24 hours (tokens: reserved and not given back)" }) usedGlobal: number;
+  @ApiProperty({ type: String, nullable: true, description: "When the platform counter's 24 hours end; null while nothing was taken" }) resetsAt: string | null;
+}
+
+class ResearchBudgetUsageDto {
+  @ApiProperty({ type: ResearchBudgetDto, description: 'RESEARCH_DAILY_STARTS_*: runs started or retried' }) starts: ResearchBudgetDto;
+  @ApiProperty({ type: ResearchBudgetDto, description: 'RESEARCH_DAILY_TOKENS_*: tokens reserved at plan approval' }) tokens: ResearchBudgetDto;
+}
+
+class AdminLimitsDto {
+  @ApiProperty({ type: AiDailyLimitUsageDto }) ai: AiDailyLimitUsageDto;
+  @ApiProperty({ type: ResearchBudgetUsageDto }) research: ResearchBudgetUsageDto;
+}
+
 export class AiRunListResponseDto implements AiRunListResponse {
   @ApiProperty({ type: [AiRunAdminRowDto] }) items: AiRunAdminRowDto[];
   @ApiProperty() page: number;
   @ApiProperty() per_page: number;
   @ApiProperty() total: number;
+  @ApiProperty({ type: AdminLimitsDto, required: false, description: 'The daily AI and deep research budgets and their use' }) limits?: AdminLimitsDto;
 }
 
 export class AiRunListQueryDto {

@@ -1,0 +1,95 @@
+import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { ResearchBudgetUsage, ResearchTexts } from '@cqa/contracts';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
+import { RedisClient } from '../../../queues/redis-client.provider';
+import { release, reserve, ReservationRule } from '../../../common/throttle/redis-reservation';
+
+const DAY_SECONDS = 24 * 3600;
+const startsKey = (userId: string | null) => (userId ? `research:starts:user:${userId}` : 'research:starts:global');
+const tokensKey = (userId: string | null) => (userId ? `research:tokens:user:${userId}` : 'research:tokens:global');
+const holdKey = (runId: number) => `research:tokens:hold:${runId}`;
+
+/** What one run holds of the token budgets until it ends: the counters, the amount, and the run's tokens already counted. */
+interface TokenHold { keys: string[]; amount: number; counted: number }
+
+/**
+ * Deep research's daily budgets (runs started and tokens, per person and platform-wide), counted in Redis with the
+ * same reserve-first script as the sign-in throttles: a start is taken before the run exists, a run's whole token
+ * limit (RESEARCH_MAX_TOKENS) before its first search, and what the run did not use goes back when it ends. A burst of
+ * starts or approvals therefore cannot pass a count read before any of them was taken. Each counter lives 24 hours
+ * from its first use.
+ */
+@Injectable()
+export class ResearchBudgets {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly redisClient: RedisClient) {}
+
+  /** Takes one start from the person's and the platform's budget; 429 with the limit's text when either is spent. */
+  async reserveStart(userId: string | null): Promise<void> {
+    const { dailyStartsPerUser, dailyStartsGlobal } = this.config.research;
+    const rules: ReservationRule[] = [{ key: startsKey(null), limit: dailyStartsGlobal, windowSeconds: DAY_SECONDS }];
+    if (userId) rules.unshift({ key: startsKey(userId), limit: dailyStartsPerUser, windowSeconds: DAY_SECONDS });
+    await this.redisClient.ready();
+    const refused = await reserve(this.redisClient.redis, rules);
+    if (refused) {
+      throw new HttpException(
+        refused.key === startsKey(null) ? ResearchTexts.dailyStartsGlobal : ResearchTexts.dailyStartsUser(dailyStartsPerUser),
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+  }
+
+  /** A start that did not happen (a run was already active, the job could not be queued) gives its reservation back. */
+  async releaseStart(userId: string | null): Promise<void> {
+    await release(this.redisClient.redis, userId ? [startsKey(userId), startsKey(null)] : [startsKey(null)]);
+  }
+
+  /**
+   * Reserves the rest of the run's token limit (RESEARCH_MAX_TOKENS less `counted`, the tokens an earlier attempt
+   * already settled) against the approver's and the platform's budgets; 429 when it does not fit.
+   */
+  async reserveTokens(runId: number, userId: string | null, counted: number): Promise<void> {
+    const { dailyTokensPerUser, dailyTokensGlobal, maxTokens } = this.config.research;
+    const amount = Math.max(0, maxTokens - counted);
+    const rules: ReservationRule[] = [{ key: tokensKey(null), limit: dailyTokensGlobal, windowSeconds: DAY_SECONDS, amount }];
+    if (userId) rules.unshift({ key: tokensKey(userId), limit: dailyTokensPerUser, windowSeconds: DAY_SECONDS, amount });
+    await this.redisClient.ready();
+    const refused = await reserve(this.redisClient.redis, rules);
+    if (refused) {
+      throw new HttpException(
+        refused.key === tokensKey(null) ? ResearchTexts.dailyTokensGlobal : ResearchTexts.dailyTokensUser(dailyTokensPerUser),
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+    const hold: TokenHold = { keys: rules.map((rule) => rule.key), amount, counted };
+    await this.redisClient.redis.set(holdKey(runId), JSON.stringify(hold), 'EX', 2 * DAY_SECONDS);
+  }
+
+  /**
+   * The run ended (completed, failed or cancelled) having used `runTokens` in all: what it reserved and did not use goes
+   * back. The hold is taken with GETDEL, so a run settled twice (a cancel racing a failure) gives back once.
+   */
+  async settleTokens(runId: number, runTokens: number): Promise<void> {
+    await this.redisClient.ready();
+    const raw = await this.redisClient.redis.getdel(holdKey(runId));
+    if (!raw) return;
+    const hold = JSON.parse(raw) as TokenHold;
+    const unused = hold.amount - Math.max(0, runTokens - hold.counted);
+    if (unused > 0) await release(this.redisClient.redis, hold.keys, unused);
+  }
+
+  /** The platform's budgets and what the current 24 hours have taken (admins). */
+  async usage(): Promise<ResearchBudgetUsage> {
+    const { dailyStartsPerUser, dailyStartsGlobal, dailyTokensPerUser, dailyTokensGlobal } = this.config.research;
+    await this.redisClient.ready();
+    const redis = this.redisClient.redis;
+    const [starts, tokens, startsTtl, tokensTtl] = await Promise.all([
+      redis.get(startsKey(null)), redis.get(tokensKey(null)), redis.ttl(startsKey(null)), redis.ttl(tokensKey(null)),
+    ]);
+    const resetsAt = (ttl: number) => (ttl > 0 ? new Date(Date.now() + ttl * 1000).toISOString() : null);
+    return {
+      starts: { perUser: dailyStartsPerUser, global: dailyStartsGlobal, usedGlobal: Number(starts ?? 0), resetsAt: resetsAt(startsTtl) },
+      tokens: { perUser: dailyTokensPerUser, global: dailyTokensGlobal, usedGlobal: Number(tokens ?? 0), resetsAt: resetsAt(tokensTtl) },
+    };
+  }
+}

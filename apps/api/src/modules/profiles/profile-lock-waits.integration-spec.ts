@@ -1,0 +1,127 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { ApiErrorBody, Messages, PatientPaths, ReportPaths } from '@cqa/contracts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { RunningApi, startApi } from '../../../test/api-harness';
+import { call, createUser, signIn } from '../../../test/accounts-helpers';
+import { AiFakes, FIXTURE_CANCER_TYPE, FIXTURE_QUESTION, startAiFakes, startTestWorker } from '../answers/ai/test/ai-test-env';
+
+jest.setTimeout(180_000);
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(150_000)]);
+
+/**
+ * Issue 27.12: a profile save waited ~43 s for the patient's row. Saves run here while the same patient's reports are
+ * uploaded and AI answers and deep research run on their questions (a real worker against the fake AI and the
+ * literature fixtures); every save must finish within a second. A row held by another transaction answers 503 'Please
+ * try again' after DB_LOCK_WAIT_TIMEOUT_S, and the wait is logged with what blocks it.
+ */
+describe('profile saves never wait on other work of the same patient', () => {
+  let fakes: AiFakes;
+  let reportsDir: string;
+  let api: RunningApi;
+  let worker: INestApplicationContext | undefined;
+  let ds: DataSource;
+  let patientId: string;
+  let patientToken: string;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    fakes = await startAiFakes();
+    reportsDir = await mkdtemp(path.join(tmpdir(), 'cqa-lockwait-it-'));
+    const env = {
+      ...fakes.env, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_lockwait`, AI_PHI_ALLOWED: 'true', AI_AUTO_ANSWER: 'true',
+      RESEARCH_AUTO: 'true', RESEARCH_PLAN_REVIEW: 'false', RESEARCH_RECHECK_CRON: '', REPORTS_STORAGE: 'local', REPORTS_DIR: reportsDir,
+      DB_LOCK_WAIT_TIMEOUT_S: '1', DB_LOCK_WAIT_LOG_MS: '200',
+    };
+    api = await startApi(env);
+    worker = await startTestWorker(env);
+    ds = api.app.get(DataSource);
+    const patient = await createUser(api, 'patient');
+    const admin = await createUser(api, 'admin');
+    patientToken = (await signIn(api, patient)).token;
+    adminToken = (await signIn(api, admin)).token;
+    patientId = ((await ds.query('SELECT id FROM patients WHERE user_id = ?', [patient.id])) as { id: string }[])[0]!.id;
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await fakes?.close();
+    if (reportsDir) await rm(reportsDir, { recursive: true, force: true });
+  });
+
+  const save = async (token: string, i: number) => {
+    const started = performance.now();
+    const res = await call<ApiErrorBody>(api, 'PUT', PatientPaths.one(patientId), {
+      token, body: { profile: { age: 40 + (i % 30), cancer_type: FIXTURE_CANCER_TYPE, describe_treatment: `round ${i}` } },
+    });
+    return { status: res.status, ms: performance.now() - started };
+  };
+  const upload = async () => {
+    const body = new FormData();
+    body.append('report_type', 'Pathology Reports');
+    body.append('file', new Blob([PDF], { type: 'application/pdf' }), 'report.pdf');
+    const res = await fetch(`${api.baseUrl}${ReportPaths.upload}`, { method: 'POST', headers: { authorization: `Bearer ${patientToken}` }, body });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const ask = async (i: number) =>
+    (await call<{ id: number }>(api, 'POST', '/api/questions', {
+      token: patientToken, body: { question_text: `${FIXTURE_QUESTION} (${i})`, cancer_type: FIXTURE_CANCER_TYPE, use_profile: true },
+    })).body.id;
+  const unfinished = async (ids: number[]) => {
+    const marks = ids.map(() => '?').join(',');
+    const [ai] = (await ds.query(`SELECT COUNT(*) AS n FROM ai_runs WHERE question_id IN (${marks}) AND status IN ('queued', 'running')`, ids)) as { n: string }[];
+    const [research] = (await ds.query(
+      `SELECT COUNT(*) AS n FROM research_runs WHERE question_id IN (${marks}) AND status IN ('planning', 'queued', 'running')`, ids,
+    )) as { n: string }[];
+    return Number(ai!.n) + Number(research!.n);
+  };
+
+  it('saves the profile within a second each while uploads, AI answers and deep research run for the same patient', async () => {
+    const questions = Promise.all([0, 1, 2].map(ask));
+    const uploads = Promise.all(Array.from({ length: 6 }, upload));
+    const ids = await questions;
+    const saves: { status: number; ms: number }[] = [];
+    let busy = await unfinished(ids);
+    expect(busy).toBeGreaterThan(0);
+    // Saves, by the patient and by an admin (the wizard's admin mode), one after another while the jobs run.
+    for (let i = 0; i < 40 && (busy > 0 || i < 10); i++) {
+      saves.push(...(await Promise.all([save(patientToken, i), save(adminToken, i)])));
+      busy = await unfinished(ids);
+    }
+    expect(await uploads).toEqual(Array(6).fill(201));
+    expect(saves.every((s) => s.status === 200)).toBe(true);
+    const slowest = Math.max(...saves.map((s) => s.ms));
+    expect(slowest).toBeLessThan(1000);
+  });
+
+  it("answers 503 'Please try again' after DB_LOCK_WAIT_TIMEOUT_S when another transaction holds the row, and logs what blocks it", async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const holder = ds.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.startTransaction();
+      await holder.query('SELECT id FROM patients WHERE id = ? FOR UPDATE', [patientId]);
+      const started = performance.now();
+      const res = await call<ApiErrorBody>(api, 'PUT', PatientPaths.one(patientId), { token: adminToken, body: { profile: { age: 41 } } });
+      const ms = performance.now() - started;
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(Messages.platform.busy);
+      expect(ms).toBeLessThan(3000);
+      const logged = warn.mock.calls.map(([entry]) => entry as Record<string, unknown>).find((entry) => entry?.msg === 'request transaction waits for a lock');
+      expect(logged).toMatchObject({ transaction: 'profile.update', blockingStatement: '(idle in transaction)', lockTable: expect.stringContaining('patients') });
+      // Only the statement's shape, never values: nothing of the request or the row is in the entry.
+      expect(JSON.stringify(logged)).not.toContain(patientId);
+    } finally {
+      await holder.rollbackTransaction().catch(() => undefined);
+      await holder.release();
+      warn.mockRestore();
+    }
+    expect((await save(adminToken, 99)).status).toBe(200);
+  });
+});

@@ -6,6 +6,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnswersModule } from './modules/answers/answers.module';
+import { AiAnswersModule } from './modules/answers/ai/ai-answers.module';
 import { ResearchModule } from './modules/answers/research/research.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module';
@@ -22,8 +23,11 @@ import { QueuesModule } from './queues/queues.module';
 /** Infrastructure shared by the API and the worker. */
 export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config), DatabaseModule, QueuesModule];
 
+/** The answer sources that generate answers (link import is ImportModule); each imports AnswersModule and AiModule. */
+export const ANSWER_SOURCE_MODULES = [AiAnswersModule, ResearchModule];
+
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, AnswersModule, ImportModule, ResearchModule, NotificationsModule];
+export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule, NotificationsModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];

@@ -1,10 +1,11 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  AiTexts, CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
+  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
 import { toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
+import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { toQuestionDetail, toQuestionSummary } from './question-queries';
@@ -68,7 +69,7 @@ export class QuestionsService {
   }
 
   async create(caller: AuthenticatedUser, dto: CreateQuestionDto): Promise<CreateQuestionResponse> {
-    if (dto.use_profile === true && !this.config.aiAnswers.phiAllowed) throw new BadRequestException(AiTexts.phiNotAllowed);
+    refuseProfileUnlessAllowed(dto.use_profile, this.config.aiAnswers);
     // Admins create questions by hand for nobody in particular; they show as 'Anonymous'.
     const patientId = caller.role === 'patient' ? await this.patients.requireOwnRecordId(caller.id) : null;
     const id = await this.questions.insert({

@@ -1,10 +1,17 @@
-// npm run bench:web [-- --web-dist dist/web] [--api-root DIR] [--label after] [--save file.json] [--compare before.json] [--runs 1]
+// npm run bench:web [-- --web-dist dist/web] [--api-root DIR] [--label after] [--save file.json] [--compare before.json]
+//                       [--runs 1] [--lighthouse-runs 3] [--no-lighthouse] [--smoke]
 //
 // Starts the built API (with the built web of --web-dist, default dist/web) on a throwaway database with the demo
-// accounts and one question, then loads the landing page, each dashboard and a question page in headless Debian
-// Chromium (/usr/bin/chromium, CHROMIUM_PATH overrides), cold (empty cache) and warm (the same page again), and prints
-// bytes on the wire per resource type, requests, LCP and total blocking time as markdown tables. --save keeps the
-// figures; --compare prints them against a saved run (before/after). Lighthouse is not installed here, so no score.
+// accounts and one question, then:
+// - Lighthouse (the `lighthouse` package, its default mobile profile: simulated slow 4G, 4x CPU slowdown) on the
+//   public pages (landing, login, register, disclaimers) and the signed-in ones (patient dashboard and question,
+//   expert and admin dashboards), each a cold load in a fresh browser context, median of --lighthouse-runs runs,
+//   printed as the table of issue #28 (Performance, LCP, TBT, CLS, first-load JS on the wire) with its targets;
+// - the byte counts: each page in headless Chromium, cold (empty cache) and warm (the same page again), bytes on the
+//   wire per resource type, requests, LCP and total blocking time as markdown tables (--runs runs, median).
+// Debian Chromium runs both (/usr/bin/chromium, CHROMIUM_PATH overrides). --save keeps the figures; --compare prints
+// them against a saved run (before/after). --smoke: the landing page, one Lighthouse run, no byte tables; fails when
+// Lighthouse gives no score (a check that the benchmark itself still works).
 /* global window -- the observers and the measurement run in the page */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
+import { compareLighthouse, lighthousePages, printLighthouse, runLighthouse } from './web-lighthouse.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -27,6 +35,9 @@ const { values: args } = parseArgs({
     save: { type: 'string' },
     compare: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    'lighthouse-runs': { type: 'string', default: '3' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     // Another checkout whose built API (dist/api) serves the run, e.g. the commit before a change, for a true "before".
     'api-root': { type: 'string' },
   },
@@ -66,6 +77,7 @@ async function startApp() {
     // As in the end-to-end runs: otherwise the demo admin must enrol an authenticator and gets no session, and the
     // "admin dashboard" rows measured the landing page the shell sends a signed-out visitor to.
     TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',
+    TWO_FACTOR_REQUIRED_FOR_EXPERTS: 'false',
   };
   for (const command of ['migrate', 'seed']) {
     const done = spawnSync('node', ['dist/api/apps/api/src/database/cli.js', command], { cwd: API_ROOT, stdio: 'inherit', env });
@@ -182,8 +194,25 @@ async function main() {
       { name: 'question detail (patient)', path: `/patient/questions/${questionId}`, role: 'patient', ready: title(QUESTION_TEXT) },
     ];
 
+    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+    const logins = Object.fromEntries(Object.entries(DEMO).map(([role, email]) => [role, { email, password: DEMO_PASSWORD, role }]));
+    let lighthouseResults;
+    if (!args['no-lighthouse']) {
+      const lhPages = lighthousePages(questionId).filter((p) => !args.smoke || p.name === 'landing');
+      const runs = args.smoke ? 1 : Number(args['lighthouse-runs']);
+      const loadBefore = load();
+      lighthouseResults = await runLighthouse({ baseUrl: app.baseUrl, pages: lhPages, runs, logins, executablePath });
+      printLighthouse(lighthouseResults, `${args.label} (${args['web-dist']}; median of ${runs}; load average ${loadBefore} → ${load()})`);
+      if (args.smoke) {
+        const landing = lighthouseResults[0];
+        if (!Number.isFinite(landing.performance) || !Number.isFinite(landing.lcp)) throw new Error('Lighthouse gave the landing page no score');
+        return;
+      }
+    }
+
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     const results = [];
@@ -206,9 +235,16 @@ async function main() {
       }
     }
     await browser.close();
-    const report = { label: args.label, webDist: args['web-dist'], load: loadavg().map((l) => l.toFixed(1)).join(' '), at: new Date().toISOString(), results: median(results) };
+    const report = { label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: median(results), lighthouse: lighthouseResults };
     print(report);
-    if (args.compare) compare(JSON.parse(readFileSync(args.compare, 'utf8')), report);
+    if (args.compare) {
+      const before = JSON.parse(readFileSync(args.compare, 'utf8'));
+      compare(before, report);
+      if (before.lighthouse && lighthouseResults) {
+        console.log(`\n#### Lighthouse (mobile) — ${before.label} → ${report.label}`);
+        compareLighthouse(before.lighthouse, lighthouseResults);
+      }
+    }
     if (args.save) writeFileSync(args.save, JSON.stringify(report, null, 2));
     console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
   } finally {

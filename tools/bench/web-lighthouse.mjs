@@ -1,0 +1,175 @@
+// The Lighthouse half of bench:web (tools/bench/web-bench.mjs): each page a cold load in a fresh browser context of
+// Debian Chromium, Lighthouse's default (mobile) config, and the targets of issue #28 beside the figures.
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Issue #28's targets per page group: Performance, LCP ms, TBT ms, CLS, first-load JS KB (brotli, on the wire). */
+export const TARGETS = {
+  public: { performance: 95, lcp: 1500, tbt: 100, cls: 0.05, jsKb: 120, accessibility: 100, bestPractices: 100, seo: 100 },
+  patient: { performance: 90, lcp: 2500, tbt: 200, cls: 0.05, jsKb: 250 },
+  staff: { performance: 85, lcp: 2500, tbt: 300, cls: 0.05, jsKb: 300 },
+};
+
+/**
+ * The pages Lighthouse loads. 'login' and 'register' are the landing page's two modes (the spec has no separate
+ * routes): a visitor who has signed in on this device before (localStorage 'hasAccount') gets the login form, a new
+ * one the registration form.
+ */
+export const lighthousePages = (questionId) => [
+  { name: 'landing', path: '/', role: null, group: 'public' },
+  { name: 'login', path: '/', role: null, group: 'public', hasAccount: true },
+  { name: 'register', path: '/', role: null, group: 'public', hasAccount: false },
+  { name: 'disclaimers', path: '/disclaimers', role: null, group: 'public' },
+  { name: 'patient dashboard', path: '/patient/questions', role: 'patient', group: 'patient' },
+  { name: 'question detail (patient)', path: `/patient/questions/${questionId}`, role: 'patient', group: 'patient' },
+  { name: 'expert dashboard', path: '/expert/questions', role: 'expert', group: 'staff' },
+  { name: 'admin dashboard', path: '/admin', role: 'admin', group: 'staff' },
+];
+
+/** The refresh cookie of an API sign-in, as puppeteer's cookie: the shell restores the session from it on load. */
+async function sessionCookie(baseUrl, login) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(login),
+  });
+  if (!res.ok) throw new Error(`login as ${login.role}: ${res.status}`);
+  const header = res.headers.getSetCookie().find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'));
+  if (!header) throw new Error(`login as ${login.role} set no refresh cookie`);
+  const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+  const [name, ...value] = pair.split('=');
+  const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
+  return { name, value: value.join('='), domain: new URL(baseUrl).hostname, path: cookiePath, httpOnly: true, sameSite: 'Strict' };
+}
+
+function figures(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: Math.round(audit('largest-contentful-paint')),
+    tbt: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    jsKb: Number((scriptBytes / 1024).toFixed(1)),
+    // The audits below 100 on this page, for the report (e.g. 'meta-description', 'target-size').
+    failing: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+      .filter((a) => CATEGORIES.slice(1).some((c) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
+      .map((a) => {
+        const nodes = (a.details?.items ?? []).map((item) => item.node?.selector).filter(Boolean);
+        return nodes.length > 0 ? `${a.id} (${[...new Set(nodes)].slice(0, 3).join(' | ')})` : a.id;
+      }),
+  };
+}
+
+/**
+ * Runs Lighthouse `runs` times on each page (cold: a fresh context each time) and returns the median of each figure.
+ * @param {{ baseUrl: string, pages: ReturnType<typeof lighthousePages>, runs: number, logins: Record<string, object>, executablePath: string }} options
+ */
+export async function runLighthouse({ baseUrl, pages, runs, logins, executablePath }) {
+  const browser = await puppeteer.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+  const results = [];
+  try {
+    for (const target of pages) {
+      const samples = [];
+      for (let run = 0; run < runs; run += 1) {
+        // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): that run is made again.
+        for (let attempt = 1; ; attempt += 1) {
+          const lhr = await lighthouseRun(browser, baseUrl, target, logins);
+          if (lhr.runtimeError && attempt < 3) {
+            console.log(`${target.name}: ${lhr.runtimeError.code}, again`);
+            continue;
+          }
+          if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          // A page behind sign-in that sent the visitor elsewhere would measure the wrong page.
+          const landed = new URL(lhr.finalDisplayedUrl).pathname;
+          if (landed !== target.path) throw new Error(`${target.name}: Lighthouse ended at ${landed}, not ${target.path}`);
+          samples.push(figures(lhr));
+          break;
+        }
+      }
+      results.push({ page: target.name, group: target.group, ...medianOf(samples) });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+/** One cold load: a fresh browser context, signed in (or with the remembered login mode) as the page needs. */
+async function lighthouseRun(browser, baseUrl, target, logins) {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    if (target.role) await context.setCookie(await sessionCookie(baseUrl, logins[target.role]));
+    if (target.hasAccount !== undefined) {
+      // A same-origin page that loads none of the app (nothing cached) to set the remembered mode.
+      await page.goto(`${baseUrl}/api/health`);
+      await page.evaluate((value) => (value ? localStorage.setItem('hasAccount', 'true') : localStorage.removeItem('hasAccount')), target.hasAccount);
+    }
+    const { lhr } = await lighthouse(
+      `${baseUrl}${target.path}`,
+      // The storage reset would also clear the remembered mode; the fresh context is already cold.
+      { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, disableStorageReset: true },
+      undefined,
+      page,
+    );
+    return lhr;
+  } finally {
+    await context.close();
+  }
+}
+
+function medianOf(samples) {
+  const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls', 'jsKb'];
+  const out = Object.fromEntries(keys.map((k) => [k, mid(samples.map((s) => s[k]))]));
+  out.failing = [...new Set(samples.flatMap((s) => s.failing))].sort();
+  out.runs = samples.length;
+  return out;
+}
+
+const seconds = (ms) => (ms / 1000).toFixed(1);
+/** "54 ✗ (≥ 95)": the figure, and the target when it is missed. */
+const against = (value, target, higherIsBetter, format = String) => {
+  if (target === undefined) return format(value);
+  const met = higherIsBetter ? value >= target : value <= target;
+  return met ? format(value) : `${format(value)} ✗ (${higherIsBetter ? '≥' : '≤'} ${format(target)})`;
+};
+
+export function printLighthouse(results, heading) {
+  console.log(`\n#### Lighthouse (mobile) — ${heading}\n`);
+  console.log('| page | Performance | LCP s | TBT ms | CLS | first-load JS KB (brotli) | Accessibility | Best Practices | SEO |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const r of results) {
+    const t = TARGETS[r.group];
+    console.log(
+      `| ${r.page} | ${against(r.performance, t.performance, true)} | ${against(r.lcp, t.lcp, false, seconds)} | ${against(r.tbt, t.tbt, false)} | ` +
+        `${against(r.cls, t.cls, false)} | ${against(r.jsKb, t.jsKb, false)} | ${against(r.accessibility, t.accessibility, true)} | ` +
+        `${against(r.bestPractices, t.bestPractices, true)} | ${against(r.seo, t.seo, true)} |`,
+    );
+  }
+  const failing = results.filter((r) => r.failing.length > 0);
+  if (failing.length > 0) {
+    console.log('\nAccessibility, Best Practices and SEO audits not passed:');
+    for (const r of failing) console.log(`- ${r.page}: ${r.failing.join(', ')}`);
+  }
+}
+
+export function compareLighthouse(before, after) {
+  console.log('\n| page | Performance | LCP s | TBT ms | CLS | first-load JS KB (brotli) |');
+  console.log('|---|--:|--:|--:|--:|--:|');
+  for (const a of after) {
+    const b = before.find((x) => x.page === a.page);
+    if (!b) continue;
+    console.log(`| ${a.page} | ${b.performance} → ${a.performance} | ${seconds(b.lcp)} → ${seconds(a.lcp)} | ${b.tbt} → ${a.tbt} | ${b.cls} → ${a.cls} | ${b.jsKb} → ${a.jsKb} |`);
+  }
+}

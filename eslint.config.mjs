@@ -8,6 +8,7 @@ import globals from 'globals';
 import fs from 'node:fs';
 import path from 'node:path';
 import importPlugin from 'eslint-plugin-import';
+import { serverModuleZones } from './tools/lint/server-modules.mjs';
 
 // The projects, read from apps/* and libs/* (their package.json names and Nx tags), so a project added, moved or
 // removed is covered without editing this file. The boundaries are Nx-style constraints between tags:
@@ -19,6 +20,8 @@ import importPlugin from 'eslint-plugin-import';
 //   type:ui <-> type:data-access  web-ui (presentational) and web-core (store, API, routes) never import each other;
 //                                 the apps combine them;
 //   '@cqa/<lib>/testing'          test helpers, for specs only.
+// Inside the server (scope:server apps), the module table of tools/lint/server-modules.mjs: which module may import
+// which, no module importing the bootstrap files, no infrastructure importing a module, no migration importing live code.
 const readProjects = (group) =>
   fs.readdirSync(path.join(import.meta.dirname, group), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(import.meta.dirname, group, entry.name, 'package.json')))
@@ -68,6 +71,13 @@ function boundaries(project) {
   const patterns = [...byName, ...libsOnly, ...frameworkRefusals(project)];
   const testing = { group: ['@cqa/*/testing'], message: 'Test helpers are for specs only; production code never imports a /testing entry.' };
   const files = [`${project.dir}/**/*.{ts,tsx,js,mjs,cjs}`];
+  const projectZones = [
+    ...refused.map(({ to, message }) => ({ target: `./${project.dir}`, from: `./${to.dir}`, message })),
+    ...(has(project, 'type:contracts') ? [{ target: `./${project.dir}`, from: ['./tools', './e2e'], message: 'The contracts lib imports nothing of ours.' }] : []),
+  ];
+  const serverZones = project.isApp && has(project, 'scope:server') ? serverModuleZones() : [];
+  // Zones are relative to the workspace root even when Nx runs eslint from a project folder.
+  const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
   return [
     {
       files,
@@ -75,18 +85,12 @@ function boundaries(project) {
       // Relative paths are checked by where they land, so '../../expert/src/x' is caught as surely as an alias.
       settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } } },
       rules: {
-        'import/no-restricted-paths': ['error', {
-          // Zones are relative to the workspace root even when Nx runs eslint from a project folder.
-          basePath: import.meta.dirname,
-          zones: [
-            ...refused.map(({ to, message }) => ({ target: `./${project.dir}`, from: `./${to.dir}`, message })),
-            ...(has(project, 'type:contracts') ? [{ target: `./${project.dir}`, from: ['./tools', './e2e'], message: 'The contracts lib imports nothing of ours.' }] : []),
-          ],
-        }],
+        'import/no-restricted-paths': restrictedPaths([...projectZones, ...serverZones]),
         'no-restricted-imports': ['error', { patterns: [...patterns, testing] }],
       },
     },
-    { files: testFiles.map((glob) => `${project.dir}/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns }] } },
+    // Specs may set up rows through any server module; the project boundaries still hold for them.
+    { files: testFiles.map((glob) => `${project.dir}/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns }], 'import/no-restricted-paths': restrictedPaths(projectZones) } },
   ];
 }
 

@@ -54,6 +54,16 @@ const refused: Array<[rule: string, file: string, code: string, says: string]> =
   ['contracts → framework', 'libs/contracts/src/a.ts', "import { y } from 'react';", 'free of Nest, React and every framework'],
   ['test helpers in production code', 'apps/patient/src/a.tsx', "import { y } from '@cqa/web-core/testing';", 'Test helpers are for specs only'],
   ['test helpers in production code', 'libs/web-ui/src/qa/a.tsx', "import { y } from '@cqa/web-ui/testing';", 'Test helpers are for specs only'],
+  // The server's module table (tools/lint/server-modules.mjs); targets that exist, since unresolved paths are not checked.
+  ['server: profiles → auth', 'apps/api/src/modules/profiles/a.ts', "import { y } from '../auth/users.service';", "does not let 'profiles' import 'auth'"],
+  ['server: questions → answers', 'apps/api/src/modules/questions/a.ts', "import { y } from '../answers/answers.repository';", "does not let 'questions' import 'answers'"],
+  ['server: questions → answers (subfolder)', 'apps/api/src/modules/questions/dto/a.ts', "import { y } from '../../answers/ai/ai-answers.service';", "does not let 'questions' import 'answers'"],
+  ['server: ai → answers', 'apps/api/src/modules/ai/retrieval/a.ts', "import { y } from '../../answers/answer-writer';", "does not let 'ai' import 'answers'"],
+  ['server: migration → feature module', 'apps/api/src/database/migrations/1795999999999-A.ts', "import { y } from '../../modules/questions/question-search';", 'A migration imports no live code'],
+  ['server: migration → config', 'apps/api/src/database/migrations/1795999999999-A.ts', "import { y } from '../../config/app-config';", 'A migration imports no live code'],
+  ['server: module → app.module', 'apps/api/src/modules/answers/a.ts', "import { y } from '../../app.module';", 'A module never imports the files that assemble the app'],
+  ['server: module → create-api-app', 'apps/api/src/modules/admin/a.ts', "import { y } from '../../create-api-app';", 'A module never imports the files that assemble the app'],
+  ['server: infrastructure → module', 'apps/api/src/common/a.ts', "import { y } from '../modules/auth/users.service';", "Infrastructure ('common') never imports a feature module"],
 ];
 
 const allowed: Case[] = [
@@ -62,6 +72,11 @@ const allowed: Case[] = [
   ['libs/web-ui/src/a.ts', "import { y } from '@cqa/contracts';"],
   ['apps/api/src/a.ts', "import { y } from '@cqa/contracts';"],
   ['apps/api/src/a.ts', "import { y } from './app.module';"],
+  ['apps/api/src/modules/auth/a.ts', "import { y } from '../profiles/patient-access.service';"],
+  ['apps/api/src/modules/answers/ai/a.ts', "import { y } from '../../questions/question-events';"],
+  ['apps/api/src/modules/answers/ai/a.ts', "import { y } from '../answer-writer';"],
+  ['apps/api/src/database/migrations/1795999999999-A.ts', "import { y } from './frozen/search-terms-1795540000000';"],
+  ['apps/api/src/modules/profiles/a.spec.ts', "import { y } from '../answers/answers.repository';"],
   ['apps/patient/src/a.tsx', "import { y } from '@cqa/web-core';"],
   ['apps/patient/src/a.tsx', "import { y } from '@cqa/web-ui';"],
   ['apps/patient/src/a.tsx', "import { y } from './features/profile/api';"],

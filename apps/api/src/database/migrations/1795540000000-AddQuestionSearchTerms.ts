@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
-import { MAX_TERM_LENGTH, reindexAllQuestions } from '../../modules/questions/question-search';
+import { MAX_TERM_LENGTH, reindexAllQuestions } from './frozen/search-terms-1795540000000';
 
 /**
- * The search's own term index (see question-search.ts), replacing the two FULLTEXT indexes: one row per distinct term
+ * The search's own term index (see modules/questions/question-search.ts; this migration indexes with its frozen copy in frozen/), replacing the two FULLTEXT indexes: one row per distinct term
  * per question, clustered by question (a question's terms are replaced together), with a second index in list order per
  * term that a search walks newest first. created_at is the question's, copied so that walk needs no other table.
  * question_search_vocabulary holds every term ever indexed, once: a prefix word ('chemo') finds its terms there with a

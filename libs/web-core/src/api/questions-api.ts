@@ -13,6 +13,8 @@ import {
   type QuestionListQuery,
   type QuestionListResponse,
   type RateAnswerRequest,
+  SIMILAR_MIN_LENGTH,
+  type SimilarQuestionsResponse,
   type UpdateAnswerRequest,
   type UpdateQuestionRequest,
 } from '@cqa/contracts';
@@ -54,6 +56,11 @@ export const questionsApi = tagged.injectEndpoints({
       query: (id) => rel(QuestionPaths.one(id)),
       providesTags: (_result, _error, id) => [{ type: 'Question', id: String(id) }],
     }),
+    // A POST that reads: the text typed may hold health details, which never go in a URL.
+    similarQuestions: build.query<SimilarQuestionsResponse, string>({
+      query: (q) => ({ url: rel(QuestionPaths.similar), method: 'POST', body: { q } }),
+      keepUnusedDataFor: 30,
+    }),
     dashboardStats: build.query<DashboardStats, string | undefined>({
       query: statsUrl,
       providesTags: ['QuestionStats'],
@@ -93,6 +100,7 @@ export const {
   useQuestionsQuery,
   useQuestionQuery,
   useDashboardStatsQuery,
+  useSimilarQuestionsQuery,
   useCreateQuestionMutation,
   useUpdateQuestionMutation,
   useDeleteQuestionMutation,
@@ -101,6 +109,12 @@ export const {
   useDeleteAnswerMutation,
   useRateAnswerMutation,
 } = questionsApi;
+
+/** Answered questions like a text being typed (the ask dialog, the dashboards' search box); nothing below SIMILAR_MIN_LENGTH. */
+export function useSimilarQuestions(text: string) {
+  const result = useSimilarQuestionsQuery(text, { skip: text.trim().length < SIMILAR_MIN_LENGTH });
+  return { items: result.data?.items, isFetching: result.isFetching };
+}
 
 /**
  * What the user reads when a change fails: the server's own words for a refusal it explains (4xx, e.g. 'Expert ID is

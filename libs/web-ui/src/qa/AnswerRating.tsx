@@ -19,30 +19,43 @@ interface AnswerRatingProps {
   expertGuidance?: boolean;
 }
 
-/** Star rating (1-5, with the spec's hover labels) and feedback, saved together. */
+/**
+ * Star rating (1-5, with the spec's hover labels) and feedback, saved together. The feedback box and the submit button
+ * open only when the reader starts rating (chooses stars), or asks to change the feedback of a rating they gave: a page
+ * of ten answers shows ten rows of stars, not ten forms.
+ */
 export function AnswerRating({ myRating, myFeedback, onSubmit, prompt, expertGuidance = false }: AnswerRatingProps) {
   const id = useId();
   const [rating, setRating] = useState(myRating ?? 0);
   const [feedback, setFeedback] = useState(myFeedback ?? '');
   const [hover, setHover] = useState<number | undefined>();
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState(false);
   // A refetch after saving brings the stored values; the form follows them.
   const [stored, setStored] = useState({ myRating, myFeedback });
   if (stored.myRating !== myRating || stored.myFeedback !== myFeedback) {
     setStored({ myRating, myFeedback });
     setRating(myRating ?? 0);
     setFeedback(myFeedback ?? '');
+    setEditing(false);
   }
 
   const shownLabel = RATING_LABELS[hover ?? rating];
   const change: RatingChange = rating !== (myRating ?? 0) ? 'rating' : 'feedback';
   const unchanged = rating === (myRating ?? 0) && feedback.trim() === (myFeedback ?? '').trim();
 
+  // Back to what is stored, box closed.
+  const cancel = () => {
+    setRating(myRating ?? 0);
+    setFeedback(myFeedback ?? '');
+    setEditing(false);
+  };
+
   const submit = async () => {
     if (rating < 1) return;
     setSaving(true);
     try {
-      await onSubmit(rating, feedback.trim(), change);
+      if (await onSubmit(rating, feedback.trim(), change)) setEditing(false);
     } finally {
       setSaving(false);
     }
@@ -64,7 +77,10 @@ export function AnswerRating({ myRating, myFeedback, onSubmit, prompt, expertGui
         <Rate
           count={RATING_MAX}
           value={rating}
-          onChange={setRating}
+          onChange={(stars) => {
+            setRating(stars);
+            setEditing(true);
+          }}
           onHoverChange={setHover}
           aria-labelledby={`${id}-stars`}
           style={{ whiteSpace: 'nowrap' }}
@@ -78,21 +94,32 @@ export function AnswerRating({ myRating, myFeedback, onSubmit, prompt, expertGui
         />
         <Typography.Text strong>{shownLabel ?? ''}</Typography.Text>
       </div>
-      <label htmlFor={`${id}-feedback`} style={{ display: 'block', marginBottom: 4 }}>
-        {QaUiTexts.feedback}
-      </label>
-      <Input.TextArea id={`${id}-feedback`} rows={expertGuidance ? 5 : 3} maxLength={FEEDBACK_MAX_LENGTH} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 8, flexWrap: 'wrap' }}>
-        <Button type="primary" onClick={submit} loading={saving} disabled={rating < 1 || unchanged}>
-          {QaUiTexts.submitRating}
-        </Button>
-        {expertGuidance && (
-          <Button onClick={() => setFeedback((text) => (text.trim() ? `${text.trimEnd()}\n${QaUiTexts.feedbackTemplate(EXPERT_RATING_CATEGORIES)}` : QaUiTexts.feedbackTemplate(EXPERT_RATING_CATEGORIES)))}>
-            {QaUiTexts.useTemplate}
-          </Button>
-        )}
-        {rating < 1 && <Typography.Text type="secondary">{QaUiTexts.chooseStars}</Typography.Text>}
-      </div>
+      {editing ? (
+        <>
+          <label htmlFor={`${id}-feedback`} style={{ display: 'block', marginBottom: 4 }}>
+            {QaUiTexts.feedback}
+          </label>
+          <Input.TextArea id={`${id}-feedback`} rows={expertGuidance ? 5 : 3} maxLength={FEEDBACK_MAX_LENGTH} value={feedback} onChange={(event) => setFeedback(event.target.value)} />
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center', marginTop: 8, flexWrap: 'wrap' }}>
+            <Button type="primary" onClick={submit} loading={saving} disabled={rating < 1 || unchanged}>
+              {QaUiTexts.submitRating}
+            </Button>
+            {expertGuidance && (
+              <Button onClick={() => setFeedback((text) => (text.trim() ? `${text.trimEnd()}\n${QaUiTexts.feedbackTemplate(EXPERT_RATING_CATEGORIES)}` : QaUiTexts.feedbackTemplate(EXPERT_RATING_CATEGORIES)))}>
+                {QaUiTexts.useTemplate}
+              </Button>
+            )}
+            <Button onClick={cancel} disabled={saving}>
+              {QaUiTexts.cancelRating}
+            </Button>
+            {rating < 1 && <Typography.Text type="secondary">{QaUiTexts.chooseStars}</Typography.Text>}
+          </div>
+        </>
+      ) : myRating != null ? (
+        <Button onClick={() => setEditing(true)}>{myFeedback ? QaUiTexts.editFeedback : QaUiTexts.addFeedback}</Button>
+      ) : (
+        <Typography.Text type="secondary">{QaUiTexts.chooseStars}</Typography.Text>
+      )}
     </section>
   );
 }

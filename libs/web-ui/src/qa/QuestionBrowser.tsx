@@ -5,6 +5,7 @@ import { QuestionListControls } from './QuestionListControls';
 import { QaUiTexts } from './texts';
 import type { useQuestionListParams } from './use-question-list-params';
 import { VisuallyHidden } from './VisuallyHidden';
+import type { UseSimilarQuestions } from './SimilarQuestions';
 
 /** The part of a list query result the browser reads (an RTK Query result fits). */
 interface QuestionListResult {
@@ -22,10 +23,12 @@ interface QuestionBrowserProps {
   linkTo: (id: number) => string;
   showNeedsExpertBadge?: boolean;
   renderActions?: (question: QuestionSummary) => ReactNode;
+  /** Answered questions like the words typed in the search box (they open at linkTo). */
+  useSimilar?: UseSimilarQuestions;
 }
 
 /** Every dashboard's filter, cancer type and search controls over the paginated question list. */
-export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpertBadge, renderActions }: QuestionBrowserProps) {
+export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpertBadge, renderActions, useSimilar }: QuestionBrowserProps) {
   return (
     <>
       <QuestionListControls
@@ -35,6 +38,8 @@ export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpe
         onFilterChange={params.setFilter}
         onCancerTypeChange={params.setCancerType}
         onSearch={params.setSearch}
+        useSimilar={useSimilar}
+        similarHref={linkTo}
       />
       <h2>
         <VisuallyHidden>{QaUiTexts.questionListHeading}</VisuallyHidden>

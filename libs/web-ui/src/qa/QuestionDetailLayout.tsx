@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button, Space, Typography } from 'antd';
-import { QuestionTexts, type AnswerKind, type AnswerView } from '@cqa/contracts';
+import { QuestionTexts, type AnswerKind, type AnswerView, type SourceGlance } from '@cqa/contracts';
 import { AnswerTabs } from './AnswerTabs';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SourcesAtAGlance } from './SourcesAtAGlance';
 import { EmptyState } from '../components/EmptyState';
 import { QaUiTexts } from './texts';
 
@@ -12,6 +13,8 @@ interface QuestionDetailLayoutProps {
   /** Everything between the links and the answers: meta, title, banners, open forms. */
   head: ReactNode;
   answers: Record<AnswerKind, AnswerView[]>;
+  /** The question's sources at a glance (QuestionDetail.glance); without it the strip shows what the answers tell. */
+  glance?: Record<AnswerKind, SourceGlance>;
   renderAnswer: (answer: AnswerView, kind: AnswerKind) => ReactNode;
   renderTop?: (kind: AnswerKind) => ReactNode;
   /** The spec's empty-tab text for this role; experts' and admins' by default. */
@@ -26,13 +29,14 @@ interface QuestionDetailLayoutProps {
 
 /** The scaffold of the patient's, the expert's and the admin's question page: links, head, and one tab per answer kind. */
 export function QuestionDetailLayout({
-  nav, head, answers, renderAnswer, renderTop, emptyText = QuestionTexts.emptyTabExpert, emptyExtra, showEmpty, children,
+  nav, head, answers, glance, renderAnswer, renderTop, emptyText = QuestionTexts.emptyTabExpert, emptyExtra, showEmpty, children,
 }: QuestionDetailLayoutProps) {
   return (
     <section>
       <p style={{ display: 'flex', gap: 24, flexWrap: 'wrap' }}>{nav}</p>
       {head}
       <h2 style={{ fontSize: 20 }}>{QaUiTexts.answersHeading}</h2>
+      <SourcesAtAGlance glance={glance} answers={answers} />
       <AnswerTabs
         answers={answers}
         renderTop={renderTop}

@@ -3,6 +3,7 @@ import { Checkbox, Form, Input, Modal } from 'antd';
 import { AiTexts, GENERAL_CANCER_TYPE, type CreateQuestionRequest } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
 import { questionTextRules } from './question-rules';
+import { useSimilarSuggestions, type UseSimilarQuestions } from './SimilarQuestions';
 import { QaUiTexts } from './texts';
 
 interface QuestionFormModalProps {
@@ -14,6 +15,9 @@ interface QuestionFormModalProps {
   onClose: () => void;
   /** Offer 'Use my health profile to tailor the AI answer' (patients, when AI is configured and the server allows it). */
   offerUseProfile?: boolean;
+  /** Answered questions like the one being typed, under the text box; choosing one opens it (at similarHref) instead of asking again. */
+  useSimilar?: UseSimilarQuestions;
+  similarHref?: (id: number) => string;
 }
 
 interface Values {
@@ -23,9 +27,14 @@ interface Values {
 }
 
 /** 'Ask a New Question' for patients and 'Create Question Manually' for admins. */
-export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSubmit, onClose, offerUseProfile = false }: QuestionFormModalProps) {
+export function QuestionFormModal({
+  open, title, okText = QaUiTexts.submit, onSubmit, onClose, offerUseProfile = false, useSimilar, similarHref,
+}: QuestionFormModalProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const typed = Form.useWatch('question_text', form) ?? '';
+  const similar = useSimilarSuggestions({ text: open ? typed : '', useSimilar, hrefFor: similarHref, onChosen: onClose });
+  const suggests = !!(useSimilar && similarHref);
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -52,9 +61,10 @@ export function QuestionFormModal({ open, title, okText = QaUiTexts.submit, onSu
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: GENERAL_CANCER_TYPE, use_profile: false }}>
-        <Form.Item name="question_text" label={QaUiTexts.questionLabel} rules={questionTextRules}>
-          <Input.TextArea rows={5} placeholder={QaUiTexts.questionPlaceholder} />
+        <Form.Item name="question_text" label={QaUiTexts.questionLabel} rules={questionTextRules} style={suggests && similar.open ? { marginBottom: 8 } : undefined}>
+          <Input.TextArea rows={5} placeholder={QaUiTexts.questionPlaceholder} {...(suggests ? similar.fieldProps : {})} />
         </Form.Item>
+        {suggests && <div style={{ marginBottom: 16 }}>{similar.list}</div>}
         <Form.Item name="cancer_type" label={QaUiTexts.cancerTypeLabel}>
           <CancerTypeSelectField />
         </Form.Item>

@@ -3,6 +3,7 @@ import { Select } from 'antd';
 import { QuestionTexts, type QuestionFilter } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
 import { SearchBox } from './SearchBox';
+import type { UseSimilarQuestions } from './SimilarQuestions';
 import { QaUiTexts } from './texts';
 
 /** The order the Expert Dashboard lists them in, 'All Questions' being the default. */
@@ -15,6 +16,9 @@ interface QuestionListControlsProps {
   onFilterChange: (value: QuestionFilter) => void;
   onCancerTypeChange: (value: string) => void;
   onSearch: (value: string) => void;
+  /** Answered questions like the words typed, under the search box; choosing one opens it. */
+  useSimilar?: UseSimilarQuestions;
+  similarHref?: (id: number) => string;
 }
 
 function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -27,7 +31,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 }
 
 /** Filter, cancer type and search: they combine, and each change starts again at page 1. */
-export function QuestionListControls({ filter, cancerType, q, onFilterChange, onCancerTypeChange, onSearch }: QuestionListControlsProps) {
+export function QuestionListControls({ filter, cancerType, q, onFilterChange, onCancerTypeChange, onSearch, useSimilar, similarHref }: QuestionListControlsProps) {
   return (
     <div role="search" aria-label="Find questions" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
       <Field id="question-filter" label={QaUiTexts.filterLabel}>
@@ -43,7 +47,7 @@ export function QuestionListControls({ filter, cancerType, q, onFilterChange, on
         <CancerTypeSelect id="question-cancer-type" value={cancerType} onChange={onCancerTypeChange} includeAll />
       </Field>
       <Field id="question-search" label={QaUiTexts.searchLabel}>
-        <SearchBox id="question-search" value={q} onSearch={onSearch} />
+        <SearchBox id="question-search" value={q} onSearch={onSearch} useSimilar={useSimilar} similarHref={similarHref} />
       </Field>
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { SEARCH_MAX_LENGTH } from '@cqa/contracts';
+import { useSimilarSuggestions, type UseSimilarQuestions } from './SimilarQuestions';
 import { QaUiTexts } from './texts';
 
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -12,10 +13,13 @@ interface SearchBoxProps {
   value: string;
   onSearch: (value: string) => void;
   delay?: number;
+  /** Answered questions like the words typed, offered under the box (the ask dialog's list); choosing one opens it. */
+  useSimilar?: UseSimilarQuestions;
+  similarHref?: (id: number) => string;
 }
 
-/** Searches as the user types, once they pause; Enter searches at once. */
-export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: SearchBoxProps) {
+/** Searches as the user types, once they pause; Enter searches at once. Given a source, it is a combobox of similar answered questions. */
+export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS, useSimilar, similarHref }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
   // Back/forward changes the search in effect: the box follows it.
@@ -30,17 +34,26 @@ export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS }: S
     return () => clearTimeout(timer);
   }, [text, value, onSearch, delay]);
 
+  const similar = useSimilarSuggestions({ text, useSimilar, hrefFor: similarHref, floating: true });
+  const suggests = !!(useSimilar && similarHref);
+
   return (
-    <Input
-      id={id}
-      type="search"
-      value={text}
-      maxLength={SEARCH_MAX_LENGTH}
-      placeholder={QaUiTexts.searchPlaceholder}
-      prefix={<SearchOutlined aria-hidden />}
-      onChange={(event) => setText(event.target.value)}
-      onPressEnter={() => onSearch(text.trim())}
-      style={{ minWidth: 'min(260px, 100%)' }}
-    />
+    <div style={{ position: 'relative' }}>
+      <Input
+        {...(suggests ? similar.fieldProps : {})}
+        id={id}
+        type="search"
+        value={text}
+        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={QaUiTexts.searchPlaceholder}
+        prefix={<SearchOutlined aria-hidden />}
+        onChange={(event) => setText(event.target.value)}
+        onPressEnter={() => {
+          if (!similar.choosing) onSearch(text.trim());
+        }}
+        style={{ minWidth: 'min(260px, 100%)' }}
+      />
+      {suggests && similar.list}
+    </div>
   );
 }

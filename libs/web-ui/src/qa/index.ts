@@ -6,6 +6,8 @@ export { ClaimCheckList, ClaimCheckTexts, JudgeLine, type ClaimCheckListProps } 
 export { SourcesList } from './SourcesList';
 export { CancerTypeSelect, CANCER_TYPE_CHOICES } from './CancerTypeSelect';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
+export { useSimilarSuggestions, answerCountsLine, SIMILAR_DEBOUNCE_MS, SUGGESTION_LIST_MAX_HEIGHT, type UseSimilarQuestions } from './SimilarQuestions';
+export { SourcesAtAGlance } from './SourcesAtAGlance';
 export { QuestionListControls } from './QuestionListControls';
 export { useQuestionListParams, type QuestionListParams } from './use-question-list-params';
 export { QuestionList } from './QuestionList';

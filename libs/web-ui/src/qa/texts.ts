@@ -7,6 +7,15 @@ import { QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/contracts';
  */
 export const QaUiTexts = {
   searchLabel: 'Search questions',
+  similarHeading: 'Answered questions like yours',
+  answerTabsLabel: 'Answers by source',
+  glanceHeading: 'The sources at a glance',
+  glanceAnswered: (count: number) => (count === 1 ? 'Answered (1 answer)' : `Answered (${count} answers)`),
+  glanceWorking: 'Working on it',
+  glanceNotYet: 'Not yet answered',
+  glanceEvidence: 'Evidence',
+  similarFound: (count: number) =>
+    count === 0 ? 'No answered questions like this yet' : count === 1 ? '1 answered question like this: use the arrow keys to choose it' : `${count} answered questions like this: use the arrow keys to choose one`,
   searchPlaceholder: 'Words in a question or its answers',
   filterLabel: 'Show',
   cancerTypeLabel: 'Cancer type',
@@ -50,6 +59,9 @@ export const QaUiTexts = {
   feedback: 'Feedback',
   submitRating: 'Submit rating',
   chooseStars: 'Choose 1 to 5 stars to submit.',
+  addFeedback: 'Add feedback',
+  editFeedback: 'Change your feedback',
+  cancelRating: 'Cancel',
   noRatings: 'No ratings yet',
   ratingsByRole: 'Ratings by role',
   roleRatings: { expert: 'Experts', patient: 'Patients' } as Record<'expert' | 'patient', string>,

@@ -10,6 +10,7 @@ import {
   useDeleteQuestionMutation,
   useQuestionsQuery,
   useToast,
+  useSimilarQuestions,
 } from '@cqa/web-core';
 import {
   ConfirmDialog,
@@ -80,6 +81,7 @@ export function AdminDashboardPage() {
         list={list}
         emptyText={Messages.errors.noQuestions}
         linkTo={paths.adminQuestion}
+        useSimilar={useSimilarQuestions}
         renderActions={(question) => (
           <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(question)} aria-label={AdminDashboardTexts.deleteQuestionNamed(excerpt(question.question_text, 60))}>
             {QaUiTexts.delete}

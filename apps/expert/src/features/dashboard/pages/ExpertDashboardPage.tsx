@@ -1,5 +1,5 @@
 import { QuestionTexts } from '@cqa/contracts';
-import { paths, useDashboardStatsQuery, useQuestionsQuery } from '@cqa/web-core';
+import { paths, useDashboardStatsQuery, useQuestionsQuery, useSimilarQuestions } from '@cqa/web-core';
 import { PageTitle, QaUiTexts, QuestionBrowser, StatTiles, useQuestionListParams } from '@cqa/web-ui';
 
 export const EXPERT_DASHBOARD_TITLE = 'Expert Dashboard';
@@ -25,6 +25,7 @@ export function ExpertDashboardPage() {
         list={list}
         emptyText={QuestionTexts.expertEmpty}
         linkTo={paths.expertQuestion}
+        useSimilar={useSimilarQuestions}
         showNeedsExpertBadge
       />
     </section>

@@ -83,7 +83,7 @@ describe('ExpertQuestionPage', () => {
     const own = cardOf('My answer.');
     expect(within(own).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(within(own).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(within(own).queryByRole('button', { name: 'Submit rating' })).not.toBeInTheDocument();
+    expect(within(own).queryByRole('radio', { name: '4 stars: Good advice' })).not.toBeInTheDocument();
     expect(within(own).getByText('PubMed')).toBeInTheDocument();
     expect(within(own).getByText('Expert Answer')).toBeInTheDocument();
 
@@ -91,7 +91,7 @@ describe('ExpertQuestionPage', () => {
     expect(within(other).getByText(/by Dr Other/)).toBeInTheDocument();
     expect(within(other).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(other).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(within(other).getByRole('button', { name: 'Submit rating' })).toBeInTheDocument();
+    expect(within(other).getByRole('radio', { name: '4 stars: Good advice' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'From Community (1)' }));
     const forum = cardOf('Forum answer.');
@@ -99,7 +99,7 @@ describe('ExpertQuestionPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'OpenAI O1 (1)' }));
     const aiCard = cardOf('AI answer.');
     expect(within(aiCard).queryByText(Messages.portal.rateOnScientificMerit)).not.toBeInTheDocument();
-    expect(within(aiCard).getByRole('button', { name: 'Submit rating' })).toBeInTheDocument();
+    expect(within(aiCard).getByRole('radio', { name: '4 stars: Good advice' })).toBeInTheDocument();
   });
 
   it('says another expert answered, and deletes its own answer after the confirmation dialog', async () => {

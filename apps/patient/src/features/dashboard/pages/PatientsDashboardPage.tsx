@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { Messages, QuestionTexts, type CreateQuestionRequest } from '@cqa/contracts';
-import { failureText, paths, useAiSettingsQuery, useCreateQuestionMutation, useQuestionsQuery, useToast } from '@cqa/web-core';
+import { failureText, paths, useAiSettingsQuery, useCreateQuestionMutation, useQuestionsQuery, useSimilarQuestions, useToast } from '@cqa/web-core';
 import {
   PageTitle,
   QuestionFormModal,
@@ -50,6 +50,7 @@ export function PatientsDashboardPage() {
         list={list}
         emptyText={QuestionTexts.patientEmpty}
         linkTo={paths.patientQuestion}
+        useSimilar={useSimilarQuestions}
       />
       <QuestionFormModal
         open={asking}
@@ -57,6 +58,8 @@ export function PatientsDashboardPage() {
         onSubmit={ask}
         onClose={() => setAsking(false)}
         offerUseProfile={!!aiSettings?.configured && aiSettings.phiAllowed}
+        useSimilar={useSimilarQuestions}
+        similarHref={paths.patientQuestion}
       />
     </section>
   );

@@ -133,7 +133,8 @@ describe('PatientQuestionPage', () => {
     api.reply('/api/questions/10', { status: 200, body: questionDetailFixture({}, [{ ...aiAnswer, my_rating: 2, my_feedback: 'meh' }]) });
     api.reply('/api/answers/3/rating', { status: 503, body: {} });
     const store = renderAt('/patient/questions/10');
-    await userEvent.type(await screen.findByLabelText('Feedback'), ' really');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change your feedback' }));
+    await userEvent.type(screen.getByLabelText('Feedback'), ' really');
     await userEvent.click(screen.getByRole('button', { name: 'Submit rating' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.errors.feedbackFailed));
   });

@@ -41,7 +41,10 @@ async function main(command: string | undefined): Promise<void> {
       console.log(created.length ? `Seeded demo accounts: ${created.join(', ')}` : 'Demo accounts already present.');
       const questions = await withDataSource(config.databaseUrl, seedDemoQuestions);
       if (questions > 0) console.log(`Seeded ${questions} demo question(s) with answers.`);
-      console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email}`).join(', ')}`);
+      // Admins and experts must have a second factor by default: a newcomer is told before the login page asks for it.
+      const enrol = DEMO_ACCOUNTS.map((a) => a.role).filter((role) => role === 'admin' ? config.twoFactor.requiredForAdmins : role === 'expert' && config.twoFactor.requiredForExperts);
+      const enrolNote = enrol.length ? `; the ${enrol.join(' and ')} set up an authenticator app at the first sign-in` : '';
+      console.log(`Demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.role} ${a.email}`).join(', ')}${enrolNote}`);
       return;
     }
     case 'create-admin': {

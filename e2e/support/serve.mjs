@@ -54,6 +54,9 @@ const aiEnv = {
   CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
   AI_DAILY_LIMIT_PER_USER: '1000',
   AI_DAILY_LIMIT_GLOBAL: '10000',
+  // The daily budgets live in Redis for 24 hours: repeated runs on one machine must not spend the demo accounts' share.
+  RESEARCH_DAILY_STARTS_PER_USER: '1000',
+  RESEARCH_DAILY_STARTS_GLOBAL: '10000',
 };
 // The journeys set the fake's faults (a stall, to watch the progress) through the address written here.
 if (process.env.E2E_RUN_ID) writeFileSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${process.env.E2E_RUN_ID}.url`), fakeAi.url);

@@ -6,6 +6,7 @@ import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
 import { AiAnswerProcessor } from './ai-answer.processor';
 import { AiAnswersController } from './ai-answers.controller';
+import { AiDailyLimits } from './ai-daily-limits';
 import { AiAnswersService } from './ai-answers.service';
 import { AiRunsRepository } from './ai-runs.repository';
 import { AiRunEntity, AiRunRecordEntity } from './entities/ai-run.entity';
@@ -21,7 +22,7 @@ import { LiteratureRecordEntity } from './entities/literature-record.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionsModule],
   controllers: [AiAnswersController],
-  providers: [AiAnswersService, AiRunsRepository, AiAnswerProcessor],
+  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor],
   exports: [AiAnswersService],
 })
 export class AiAnswersModule {}

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
-  AI_DAILY_LIMIT_WINDOW_HOURS, AiDailyLimitUsage, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
+  AiDailyLimitUsage, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../../common/access/ai-profile-consent';
@@ -10,6 +10,7 @@ import { JobQueue } from '../../../queues/job-queue.service';
 import { AiProvider } from '../../ai/provider/ai-provider';
 import { QuestionEvents } from '../../questions/question-events';
 import { ClaimChecksRepository } from '../claim-checks.repository';
+import { AiDailyLimits } from './ai-daily-limits';
 import { AiRunsRepository, toRunView } from './ai-runs.repository';
 
 export interface RequestAnswerOptions {
@@ -45,6 +46,7 @@ export class AiAnswersService implements OnModuleInit {
     private readonly questionEvents: QuestionEvents,
     private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly limits: AiDailyLimits,
   ) {}
 
   onModuleInit(): void {
@@ -90,11 +92,16 @@ export class AiAnswersService implements OnModuleInit {
       if (!active) return { runId };
     } else {
       const useProfile = opts.useProfile ?? Boolean(latest && Number(latest.use_profile));
-      const run = await this.runs.createRun({
-        questionId, generation: (latest?.generation ?? 0) + 1, trigger: opts.trigger, requestedBy: opts.requestedBy, useProfile,
-      });
+      // The daily limits are reserved before the run exists (429 when spent); a run that was there already gives it back.
+      await this.limits.reserve(opts.requestedBy);
+      const run = await this.runs
+        .createRun({ questionId, generation: (latest?.generation ?? 0) + 1, trigger: opts.trigger, requestedBy: opts.requestedBy, useProfile })
+        .catch(async (error: unknown) => {
+          await this.limits.release(opts.requestedBy);
+          throw error;
+        });
       runId = run.id;
-      if (run.created) await this.holdWithinLimits(runId, opts.requestedBy);
+      if (!run.created) await this.limits.release(opts.requestedBy);
     }
     await this.jobs.enqueue<AiAnswerJobPayload>(JobName.AiAnswer, { runId }, { jobId: aiAnswerJobId(runId) });
     return { runId };
@@ -119,9 +126,8 @@ export class AiAnswersService implements OnModuleInit {
   }
 
   /** The daily limits and the platform's runs in their window (admins). */
-  async limitsUsage(): Promise<AiDailyLimitUsage> {
-    const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
-    return { perUser: dailyLimitPerUser, global: dailyLimitGlobal, usedGlobal: await this.runs.countSince(null, AI_DAILY_LIMIT_WINDOW_HOURS) };
+  limitsUsage(): Promise<AiDailyLimitUsage> {
+    return this.limits.usage();
   }
 
   async listRuns(page: number, perPage: number): Promise<AiRunListResponse> {
@@ -139,24 +145,5 @@ export class AiAnswersService implements OnModuleInit {
   async runQueries(runId: number): Promise<AiRunQueryView[]> {
     if (!(await this.runs.run(runId))) throw new NotFoundException(AI_RUN_NOT_FOUND);
     return this.runs.queries(runId);
-  }
-
-  /**
-   * The daily limits reserve first: the run row is the reservation, inserted before counting, and taken back when the
-   * count that includes it is over a limit. Each count sees every run inserted before it, so a burst of concurrent
-   * requests cannot all pass a check made before any of them was counted (a count read first, then an insert, could).
-   */
-  private async holdWithinLimits(runId: number, requestedBy: string | null): Promise<void> {
-    const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
-    let refusal: HttpException | null = null;
-    if (requestedBy && (await this.runs.countSince(requestedBy, AI_DAILY_LIMIT_WINDOW_HOURS)) > dailyLimitPerUser) {
-      refusal = new HttpException(AiTexts.dailyLimitUser(dailyLimitPerUser), HttpStatus.TOO_MANY_REQUESTS);
-    } else if ((await this.runs.countSince(null, AI_DAILY_LIMIT_WINDOW_HOURS)) > dailyLimitGlobal) {
-      refusal = new HttpException(AiTexts.dailyLimitGlobal, HttpStatus.TOO_MANY_REQUESTS);
-    }
-    if (refusal) {
-      await this.runs.deleteUnstartedRun(runId);
-      throw refusal;
-    }
   }
 }

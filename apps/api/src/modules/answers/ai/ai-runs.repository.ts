@@ -139,20 +139,6 @@ export class AiRunsRepository {
     }
   }
 
-  /** Takes back a run that was refused before its job was queued (over a daily limit). */
-  async deleteUnstartedRun(id: number): Promise<void> {
-    await this.ds.query("DELETE FROM ai_runs WHERE id = ? AND status = 'queued' AND started_at IS NULL", [id]);
-  }
-
-  /** Runs started in the last `hours` hours, by one person or (null) by everyone. */
-  async countSince(requestedBy: string | null, hours: number): Promise<number> {
-    const [row] = (await this.ds.query(
-      `SELECT COUNT(*) AS n FROM ai_runs WHERE created_at >= NOW(3) - INTERVAL ? HOUR${requestedBy ? ' AND requested_by = ?' : ''}`,
-      requestedBy ? [hours, requestedBy] : [hours],
-    )) as { n: number | string }[];
-    return Number(row.n);
-  }
-
   async markRunning(id: number): Promise<void> {
     await this.ds.query(
       `UPDATE ai_runs SET status = 'running', stage = 'retrieving', done_steps = 0, error = NULL, attempts = attempts + 1,

@@ -16,6 +16,5 @@ export * from './ai-profile';
 export * from './question-permissions';
 export * from './passwords/common-passwords';
 export * from './two-factor';
-export * from './ops';
 export * from './logging';
 export * from './notifications';

@@ -1,7 +1,7 @@
 /**
  * Medical reports (spec sections 3, 5, 6, 7 and 9): the report types, upload limits, the file-type check both sides
  * apply, the size display, the response shape and the paths. Texts the spec quotes live in `Messages`, the API's own
- * refusals in `ReportTexts` (both in messages.ts), the screens' own words in the patient remote.
+ * refusals in `ReportTexts` (both in texts/messages.ts), the screens' own words in the patient remote.
  */
 
 /** The five report types of spec section 3, as stored. */

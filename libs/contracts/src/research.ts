@@ -199,25 +199,3 @@ export interface ResearchBudgetUsage {
   starts: ResearchBudget;
   tokens: ResearchBudget;
 }
-
-export const ResearchTexts = {
-  start: 'Start deep research',
-  startAgain: 'Start new deep research',
-  approve: 'Approve plan',
-  cancel: 'Cancel',
-  retry: 'Retry from the failed step',
-  partialNote: 'Partial report: the run ended early',
-  couldNotSearch: (names: string) => `Could not search ${names}.`,
-  retractedFlag: 'This report cites a paper that has since been retracted.',
-  runActive: 'A deep research run is already in progress for this question.',
-  runNotFound: 'Deep research run not found.',
-  planNotEditable: 'The plan can only be changed while it waits for approval.',
-  notCancellable: 'This run has already ended.',
-  notRetryable: 'Only a failed run can be retried.',
-  expertsMayNotStart: 'Only admins may start deep research.',
-  flagsEmpty: 'No report cites a retracted paper.',
-  dailyStartsUser: (limit: number) => `You have reached the limit of ${limit} deep research runs in 24 hours. Please try again later.`,
-  dailyStartsGlobal: 'The platform has reached its limit of deep research runs for the last 24 hours. Please try again later.',
-  dailyTokensUser: (limit: number) => `You have reached the limit of ${limit} deep research tokens in 24 hours. Please try again later.`,
-  dailyTokensGlobal: 'The platform has reached its limit of deep research tokens for the last 24 hours. Please try again later.',
-} as const;

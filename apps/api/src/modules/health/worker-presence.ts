@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import { WORKER_MESSAGES } from './texts';
 
 export type WorkerHealthState = 'alive' | 'partial' | 'none' | 'unknown';
 
@@ -14,12 +15,6 @@ export interface WorkerHealth {
   worker: WorkerHealthState;
   worker_detail: WorkerHealthDetail;
 }
-
-export const WORKER_MESSAGES = {
-  none: 'No worker is running: questions are accepted but no answers, imports, research or emails are produced until one starts.',
-  partial: 'Some queues have no worker: their jobs wait until one starts.',
-  unknown: 'Could not read the worker list from Redis.',
-} as const;
 
 // What BullMQ answers where Redis refuses CLIENT LIST (e.g. some managed services): a placeholder, not a worker.
 const NO_CLIENT_LIST = 'GCP does not support client list';

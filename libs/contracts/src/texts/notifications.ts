@@ -1,0 +1,19 @@
+export const NotificationTexts = {
+  settingsTitle: 'E-mail notifications',
+  answerEmailsLabel: 'E-mail me when answers arrive on my questions',
+  answerEmailsHelp: 'At most one e-mail per question every few minutes. It names the kinds of answer and your question, never the answer itself.',
+  expertDigestLabel: 'Send me a daily e-mail of questions waiting for an expert answer',
+  saved: 'Your e-mail settings were saved.',
+  saveFailed: 'Could not save your e-mail settings. Please try again.',
+  loadFailed: 'Could not load your e-mail settings.',
+  newAnswersBadge: 'New answers',
+  /** The top bar's link: read out with its count. */
+  newAnswersLink: (count: number) => `${count} ${count === 1 ? 'question has' : 'questions have'} new answers`,
+  unsubscribePageTitle: 'Unsubscribe from Cancer Q&A e-mails',
+  unsubscribeConfirm: 'Stop the notification e-mails from Cancer Q&A?',
+  unsubscribeButton: 'Unsubscribe',
+  unsubscribed: 'You are unsubscribed. You will get no more notification e-mails. You can turn them on again in your account settings.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  digestExpertsOnly: 'Only experts receive the daily digest.',
+  answerEmailsPatientsOnly: 'Only patients receive answer e-mails.',
+} as const;

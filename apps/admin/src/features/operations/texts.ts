@@ -1,4 +1,4 @@
-import type { AuthLogEvent } from '@cqa/contracts';
+import type { AiRunListResponse, AuthLogEvent } from '@cqa/contracts';
 
 /** Words of the admin's Operations page (ours: the spec's User Management keeps Patients, Experts and Import). */
 export const OperationsTexts = {
@@ -31,6 +31,11 @@ export const ACCESS_LOG_TEXTS = {
 /** The AI run list and an opened run. */
 export const AI_RUNS_TEXTS = {
   empty: 'No AI answers have run yet.',
+  /** One line above the runs: each daily budget with the platform's use of it in its current 24 hours. */
+  limits: (l: NonNullable<AiRunListResponse['limits']>) =>
+    `Daily limits, platform use / platform limit (per person): AI answers ${l.ai.usedGlobal} / ${l.ai.global} (${l.ai.perUser}); ` +
+    `deep research runs ${l.research.starts.usedGlobal} / ${l.research.starts.global} (${l.research.starts.perUser}); ` +
+    `deep research tokens ${l.research.tokens.usedGlobal} / ${l.research.tokens.global} (${l.research.tokens.perUser}).`,
   fetchFailed: 'Failed to fetch the AI runs',
   trigger: { auto: 'New question', admin: 'Admin', import: 'Link import' },
   status: { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' },

@@ -88,6 +88,24 @@ describe('AI runs table', () => {
     expect(api.calls.filter((c) => c.url.endsWith('/claims')).map((c) => c.url)).toEqual([AiPaths.adminRunClaims(1)]);
   });
 
+  it("shows the daily AI limits and deep research budgets with the platform's use above the runs", async () => {
+    const api = installFetchMock();
+    const budget = (used: number, global: number, perUser: number) => ({ usedGlobal: used, global, perUser, resetsAt: null });
+    api.reply(`${AiPaths.adminRuns}?page=1`, {
+      status: 200,
+      body: {
+        items: [row(1)], page: 1, per_page: 25, total: 1,
+        limits: { ai: { usedGlobal: 12, global: 500, perUser: 20 }, research: { starts: budget(3, 200, 20), tokens: budget(400000, 20000000, 2000000) } },
+      },
+    });
+    renderTable();
+    expect(
+      await screen.findByText(
+        'Daily limits, platform use / platform limit (per person): AI answers 12 / 500 (20); deep research runs 3 / 200 (20); deep research tokens 400000 / 20000000 (2000000).',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('shows loading, says so when a run checked no claims, and offers Retry when the claims cannot be loaded', async () => {
     const api = installFetchMock();
     api.reply(`${AiPaths.adminRuns}?page=1`, { status: 200, body: { items: [row(1), row(2, { status: 'failed', error: 'boom' })], page: 1, per_page: 25, total: 2 } });

@@ -81,54 +81,58 @@ export function AiRunsTable() {
   const [page, setPage] = useState(1);
   const runs = useAiRunsQuery(page);
   if (runs.isError) return <ErrorState message={errorMessage(runs.error, AI_RUNS_TEXTS.fetchFailed)} />;
+  const limits = runs.data?.limits;
   return (
-    <Table<AiRunAdminRow>
-      {...scrollingTable}
-      rowKey="id"
-      loading={runs.isLoading}
-      dataSource={runs.data?.items ?? []}
-      locale={{ emptyText: AI_RUNS_TEXTS.empty }}
-      pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
-      scroll={{ x: true }}
-      expandable={{ expandedRowRender: (run) => <AiRunDetails runId={run.id} />, fixed: 'left' }}
-      columns={[
-        { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
-        {
-          title: 'Question',
-          key: 'question',
-          render: (_, run) => <Link to={paths.adminQuestion(run.question_id)}>{excerpt(run.question_text, 80)}</Link>,
-        },
-        { title: 'Trigger', key: 'trigger', render: (_, run) => AI_RUNS_TEXTS.trigger[run.trigger] },
-        {
-          title: 'Status',
-          key: 'status',
-          render: (_, run) => (
-            <span>
-              <Tag>{AI_RUNS_TEXTS.status[run.status]}</Tag>
-              {run.status === 'running' && AI_ANSWER_STAGE_LABELS[run.stage]}
-              {run.status === 'failed' && run.error}
-            </span>
-          ),
-        },
-        { title: 'Model', key: 'model', render: (_, run) => run.model ?? '—' },
-        { title: 'Tokens (prompt / completion)', key: 'tokens', render: (_, run) => `${run.prompt_tokens} / ${run.completion_tokens}` },
-        { title: 'Cost', key: 'cost', render: (_, run) => dollars(run.cost_usd) },
-        {
-          title: 'Duration',
-          key: 'duration',
-          render: (_, run) => (
-            <span
-              title={
-                run.timings
-                  ? `retrieval ${seconds(run.timings.retrieval)}, model ${seconds(run.timings.model)}, verification ${seconds(run.timings.verification)}, publish ${seconds(run.timings.publish)}`
-                  : undefined
-              }
-            >
-              {seconds(run.duration_ms)}
-            </span>
-          ),
-        },
-      ]}
-    />
+    <>
+      {limits && <p style={{ margin: '0 0 8px' }}>{AI_RUNS_TEXTS.limits(limits)}</p>}
+      <Table<AiRunAdminRow>
+        {...scrollingTable}
+        rowKey="id"
+        loading={runs.isLoading}
+        dataSource={runs.data?.items ?? []}
+        locale={{ emptyText: AI_RUNS_TEXTS.empty }}
+        pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+        scroll={{ x: true }}
+        expandable={{ expandedRowRender: (run) => <AiRunDetails runId={run.id} />, fixed: 'left' }}
+        columns={[
+          { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
+          {
+            title: 'Question',
+            key: 'question',
+            render: (_, run) => <Link to={paths.adminQuestion(run.question_id)}>{excerpt(run.question_text, 80)}</Link>,
+          },
+          { title: 'Trigger', key: 'trigger', render: (_, run) => AI_RUNS_TEXTS.trigger[run.trigger] },
+          {
+            title: 'Status',
+            key: 'status',
+            render: (_, run) => (
+              <span>
+                <Tag>{AI_RUNS_TEXTS.status[run.status]}</Tag>
+                {run.status === 'running' && AI_ANSWER_STAGE_LABELS[run.stage]}
+                {run.status === 'failed' && run.error}
+              </span>
+            ),
+          },
+          { title: 'Model', key: 'model', render: (_, run) => run.model ?? '—' },
+          { title: 'Tokens (prompt / completion)', key: 'tokens', render: (_, run) => `${run.prompt_tokens} / ${run.completion_tokens}` },
+          { title: 'Cost', key: 'cost', render: (_, run) => dollars(run.cost_usd) },
+          {
+            title: 'Duration',
+            key: 'duration',
+            render: (_, run) => (
+              <span
+                title={
+                  run.timings
+                    ? `retrieval ${seconds(run.timings.retrieval)}, model ${seconds(run.timings.model)}, verification ${seconds(run.timings.verification)}, publish ${seconds(run.timings.publish)}`
+                    : undefined
+                }
+              >
+                {seconds(run.duration_ms)}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

@@ -40,6 +40,23 @@ describe('the server module table', () => {
     expect(Object.keys(SERVER_MODULES).sort()).toEqual(folders.sort());
   });
 
+  it('declares every /api/admin/* route in modules/admin (the one admin surface)', () => {
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const rel = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) return walk(rel);
+        return entry.name.endsWith('.ts') && !/\.(integration-)?spec\.ts$/.test(entry.name) ? [rel] : [];
+      });
+    const ADMIN_ROUTE = /@(?:Controller|Get|Post|Put|Patch|Delete)\(\s*(?:\{\s*path:\s*)?['"`]\/?admin(?:\/|['"`])/;
+    const adminRoutesElsewhere = walk('apps/api/src')
+      .filter((file) => !file.startsWith('apps/api/src/modules/admin/'))
+      .filter((file) => ADMIN_ROUTE.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(adminRoutesElsewhere).toEqual([]);
+    expect(ADMIN_ROUTE.test("@Controller('admin/users')")).toBe(true);
+    expect(ADMIN_ROUTE.test("@Get('admin/patients-auth')")).toBe(true);
+    expect(ADMIN_ROUTE.test("@Controller('administrators')")).toBe(false);
+  });
+
   it('names only listed modules as callees, and no module calls itself', () => {
     for (const [name, may] of Object.entries(SERVER_MODULES)) {
       for (const callee of may) expect({ name, callee, listed: callee in SERVER_MODULES && callee !== name }).toEqual({ name, callee, listed: true });

@@ -15,3 +15,4 @@ export { useQuestionDetail } from './api/use-question-detail';
 export * from './api/research-api';
 export * from './api/ai-api';
 export { log, installLogHelpers, createLogger, logHelpers, LOG_FLAGS, type Logger, type LogChannel } from './logging/logger';
+export { logFailedCall, logAuthChanges, logRemoteLoadFailure, loggedPath } from './logging/log-events';

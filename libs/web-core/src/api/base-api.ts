@@ -1,7 +1,7 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SessionResponse } from '@cqa/contracts';
 import { sessionEnded, sessionStarted, type AuthState } from '../auth/auth.slice';
-import { log } from '../logging/logger';
+import { logFailedCall } from '../logging/log-events';
 
 /** Adds the in-memory access token, if any, as a Bearer header. */
 export function prepareAuthHeaders(headers: Headers, { getState }: { getState: () => unknown }): Headers {
@@ -64,7 +64,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   }
   if (result.error) {
     const call = typeof args === 'string' ? { url: args, method: 'GET' } : { url: args.url, method: args.method ?? 'GET' };
-    log.api(`${call.method} ${call.url.split('?')[0]} failed`, { status: result.error.status });
+    logFailedCall({ ...call, status: result.error.status, requestId: result.meta?.response?.headers.get('x-request-id') ?? null });
   }
   return result;
 };

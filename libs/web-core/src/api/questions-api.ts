@@ -113,7 +113,7 @@ export const {
 /** Answered questions like a text being typed (the ask dialog, the dashboards' search box); nothing below SIMILAR_MIN_LENGTH. */
 export function useSimilarQuestions(text: string) {
   const result = useSimilarQuestionsQuery(text, { skip: text.trim().length < SIMILAR_MIN_LENGTH });
-  return { items: result.data?.items, isFetching: result.isFetching };
+  return { items: result.isError ? undefined : result.data?.items, isFetching: result.isFetching, isError: result.isError };
 }
 
 /**

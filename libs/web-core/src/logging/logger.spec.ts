@@ -31,13 +31,23 @@ describe('the client logger', () => {
     expect(lines.filter(([kind]) => kind === 'debug').map(([, [msg]]) => msg)).toEqual(['[api] GET /api/questions', '[db] cache', '[dev] dev note']);
   });
 
-  it('is silent in production builds, whatever the flags say', () => {
-    const { env, lines, stored } = environment({ production: true });
-    stored.set(LOG_FLAGS.debugMode, 'true');
+  it("is silent in production builds ('prod'), even on localhost and with the console flag, until debug mode forces it on", () => {
+    const { env, lines, stored } = environment({ production: true, hostname: 'cancer-qa.example.org' });
     const log = createLogger(env);
     for (const level of ['debug', 'info', 'warn', 'error', 'api', 'db', 'dev'] as const) log[level]('nothing');
-    expect(lines).toEqual([]);
+    const local = environment({ production: true });
+    createLogger(local.env).error('nothing either');
+    expect([...lines, ...local.lines]).toEqual([]);
     expect(log.status().level).toBe('prod');
+    // Support asks the patient to run debugOn() on the deployed site: every level prints, still redacted.
+    logHelpers(env).debugOn();
+    expect(stored.get(LOG_FLAGS.debugMode)).toBe('true');
+    expect(log.status().level).toBe('debug');
+    log.api('GET /api/questions/7 failed', { status: 500, requestId: 'r-1', email: 'ann@x.org' });
+    expect(lines.filter(([kind]) => kind === 'debug')).toEqual([['debug', ['[api] GET /api/questions/7 failed', { status: 500, requestId: 'r-1', email: REDACTION_MARKER }]]]);
+    logHelpers(env).debugOff();
+    log.error('quiet again');
+    expect(lines.filter(([kind]) => kind === 'error')).toEqual([]);
   });
 
   it('keeps the console off away from localhost unless debug mode is on, and off on localhost with the disable flag', () => {

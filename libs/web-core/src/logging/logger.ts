@@ -2,9 +2,11 @@ import { redact } from '@cqa/contracts';
 
 /**
  * The browser console logger of spec section 9: levels debug, info, warn, error, plus the aliases api, db and dev (debug-level
- * channels). Production builds print nothing (the 'prod' level). Elsewhere the console is on by default only on localhost; two
- * browser-storage flags override that (one turns the console off, debug mode turns it on with debug messages), and the console
- * helpers debugOn, debugOff, debugStatus and debugHelp set them. Every logged object goes through the server's redaction list.
+ * channels). Production builds print nothing by default (the 'prod' level), and elsewhere the console is on by default only on
+ * localhost. Two browser-storage flags override that: one turns the console off, and debug mode forces logging on, with debug
+ * messages, on any host and in production builds too, so support can ask a patient to run debugOn() on the deployed site.
+ * The console helpers debugOn, debugOff, debugStatus and debugHelp set them. Every logged object goes through the server's
+ * redaction list.
  */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -24,7 +26,7 @@ export interface LoggerEnvironment {
 }
 
 export interface LoggerStatus {
-  /** 'prod' in production builds: nothing is printed whatever the flags say. */
+  /** 'prod' in production builds without debug mode: nothing is printed. */
   level: LogLevel | 'prod' | 'off';
   production: boolean;
   localhost: boolean;
@@ -49,8 +51,9 @@ export function loggerStatus(env: LoggerEnvironment): LoggerStatus {
   const consoleDisabled = readFlag(env, LOG_FLAGS.consoleDisabled);
   const debugMode = readFlag(env, LOG_FLAGS.debugMode);
   const base = { production: env.production, localhost, consoleDisabled, debugMode };
-  if (env.production) return { ...base, level: 'prod' };
+  // Debug mode forces logging on (spec section 9), the production build included.
   if (debugMode) return { ...base, level: 'debug' };
+  if (env.production) return { ...base, level: 'prod' };
   if (consoleDisabled || !localhost) return { ...base, level: 'off' };
   return { ...base, level: 'info' };
 }
@@ -70,11 +73,11 @@ export function createLogger(env: LoggerEnvironment): Logger {
 
 export const LOG_HELP = [
   'Console logging (spec section 9):',
-  '  debugOn()     debug mode: every level, even on a host other than localhost (development builds only)',
+  '  debugOn()     debug mode: every level, on any host and in production builds too (reload keeps it on)',
   '  debugOff()    turn the console off',
   '  debugStatus() show the current level and flags',
   '  debugHelp()   this help',
-  'Production builds never print. Passwords, tokens, emails, names and user and patient ids are always redacted.',
+  'Production builds print nothing unless debug mode is on. Passwords, tokens, emails, names and user and patient ids are always redacted.',
 ].join('\n');
 
 export interface LogHelpers {
@@ -96,7 +99,7 @@ export function logHelpers(env: LoggerEnvironment): LogHelpers {
   };
   const report = () => {
     const status = loggerStatus(env);
-    env.console.log(`Logging: ${status.level}${status.production ? ' (production build: nothing is printed)' : ''}`, status);
+    env.console.log(`Logging: ${status.level}${status.level === 'prod' ? ' (production build: nothing is printed until debugOn())' : ''}`, status);
     return status;
   };
   return {

@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { baseApi } from '../api/base-api';
 import { authSlice } from '../auth/auth.slice';
 import { toastSlice } from '../toast/toast.slice';
+import { logAuthChanges } from '../logging/log-events';
 
 /**
  * Slices a remote injects at runtime. A remote declares its own:
@@ -20,7 +21,7 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware, logAuthChanges()),
   });
 }
 

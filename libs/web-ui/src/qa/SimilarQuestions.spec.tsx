@@ -121,6 +121,15 @@ describe('similar questions (combobox)', () => {
     expect(await screen.findByText('Question page 9', {}, SLOW)).toBeInTheDocument();
   });
 
+  it("says 'Failed to fetch questions. Please try again.' when the lookup fails", async () => {
+    const failing: UseSimilarQuestions = (text) => ({ items: undefined, isFetching: false, isError: !!text });
+    inRouter(<SearchBox id="s" value="" onSearch={jest.fn()} delay={0} useSimilar={failing} similarHref={(id) => `/q/${id}`} />);
+    await userEvent.type(screen.getByRole('combobox'), 'chemo');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Failed to fetch questions. Please try again.'), SLOW);
+    expect(screen.getByRole('status')).toBeVisible();
+    expect(screen.getByRole('combobox')).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('is a plain field when no source is given (the admin creating a question)', () => {
     render(<QuestionFormModal open title="Create Question Manually" onSubmit={jest.fn()} onClose={jest.fn()} />);
     expect(screen.queryByRole('combobox', { name: 'Question' })).toBeNull();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MutableRefObject } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
-import { ANSWER_KINDS, ANSWER_KIND_LABELS, SIMILAR_MIN_LENGTH, type SimilarQuestion } from '@cqa/contracts';
+import { ANSWER_KINDS, ANSWER_KIND_LABELS, Messages, SIMILAR_MIN_LENGTH, type SimilarQuestion } from '@cqa/contracts';
 import { excerpt } from './format';
 import { QaUiTexts } from './texts';
 
@@ -10,7 +10,7 @@ export const SIMILAR_DEBOUNCE_MS = 400;
 export const SUGGESTION_LIST_MAX_HEIGHT = 300;
 
 /** Where the suggestions come from (web-core's useSimilarQuestions): skipped below SIMILAR_MIN_LENGTH characters. */
-export type UseSimilarQuestions = (text: string) => { items?: SimilarQuestion[]; isFetching?: boolean };
+export type UseSimilarQuestions = (text: string) => { items?: SimilarQuestion[]; isFetching?: boolean; isError?: boolean };
 
 const NONE: SimilarQuestion[] = [];
 const useNoSuggestions: UseSimilarQuestions = () => ({ items: NONE });
@@ -51,7 +51,7 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
   const settled = useDebounced(text.trim(), delay);
   const lookup = settled.length >= SIMILAR_MIN_LENGTH ? settled : '';
   const source = (hrefFor && useSimilar) || useNoSuggestions;
-  const { items: found = NONE, isFetching = false } = source(lookup);
+  const { items: found = NONE, isFetching = false, isError = false } = source(lookup);
   const items = lookup ? found : NONE;
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -111,12 +111,13 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
     onKeyDown,
   };
 
-  const status = !lookup || isFetching ? '' : QaUiTexts.similarFound(items.length);
+  const failed = !!lookup && isError && !isFetching;
+  const status = !lookup || isFetching ? '' : failed ? Messages.errors.fetchQuestionsFailed : QaUiTexts.similarFound(items.length);
 
   const list = (
     <>
       <RouterBridge targetRef={navigate} />
-      <div role="status" aria-live="polite" style={VISUALLY_HIDDEN}>
+      <div role="status" aria-live="polite" style={failed ? { marginTop: 4, fontSize: 13, color: '#595959' } : VISUALLY_HIDDEN}>
         {status}
       </div>
       <div

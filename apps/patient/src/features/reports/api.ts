@@ -115,9 +115,15 @@ function sendUpload(token: string | null, args: UploadReportArgs): Promise<Uploa
 export function uploadMedicalReport(args: UploadReportArgs): Thunk<UploadReportResult> {
   return async (dispatch, getState) => {
     const token = () => (getState() as { auth?: AuthState }).auth?.accessToken ?? null;
+    const renew = () => refreshSession(queryApi({ dispatch, getState }, new AbortController().signal, 'uploadMedicalReport'));
+    // No token in memory (the session restore has not finished, or it ended in another tab): renew before sending.
+    if (!token() && !(await renew()).ok) {
+      dispatch(sessionEnded());
+      return { ok: false, reason: 'http', status: 401, message: Messages.errors.noToken };
+    }
     let result = await sendUpload(token(), args);
     if (!result.ok && result.status === 401) {
-      const refreshed = await refreshSession(queryApi({ dispatch, getState }, new AbortController().signal, 'uploadMedicalReport'));
+      const refreshed = await renew();
       if (!refreshed.ok) {
         dispatch(sessionEnded());
         return result;

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { logRemoteLoadFailure } from '@cqa/web-core';
 import { ErrorState } from '@cqa/web-ui';
 
 export const REMOTE_LOAD_ERROR = "We couldn't load this part of Cancer Q&A. Check your connection and try again.";
@@ -6,6 +7,8 @@ export const REMOTE_LOAD_ERROR = "We couldn't load this part of Cancer Q&A. Chec
 interface Props {
   children: ReactNode;
   onRetry: () => void;
+  /** What is loading ('patient/PatientQuestionPage'), for the log support reads. */
+  what?: string;
 }
 
 export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
@@ -13,6 +16,10 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    logRemoteLoadFailure(this.props.what ?? 'page', error);
   }
 
   retry = () => {

@@ -16,7 +16,7 @@ export function RemotePage({ remote, page, resolver }: RemotePageProps) {
   // The resolver forgot the failed load, so asking again starts a fresh one.
   const retry = () => setPage(() => resolver.page(remote, page));
   return (
-    <RemoteErrorBoundary onRetry={retry}>
+    <RemoteErrorBoundary onRetry={retry} what={`${remote}/${page}`}>
       <Suspense fallback={<LoadingState />}>
         <Page />
       </Suspense>

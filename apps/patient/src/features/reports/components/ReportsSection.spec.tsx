@@ -198,6 +198,23 @@ describe('ReportsSection', () => {
     await waitFor(() => expect(toasts()).toContain('success: Report uploaded!'));
   });
 
+  it("says 'No authentication token available' when there is no token and none can be renewed, sending nothing", async () => {
+    const api = installFetchMock();
+    api.reply(LIST_URL, { status: 200, body: [] });
+    api.reply('/api/auth/refresh', { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'No active session' } });
+    const store = createAppStore({ auth: { ...signedInState('patient'), accessToken: null } });
+    render(
+      <Provider store={store}>
+        <ReportsSection patientUserId={USER_ID} editable />
+      </Provider>,
+    );
+    await userEvent.upload(await screen.findByLabelText('Report file'), pdfFile());
+    await userEvent.click(screen.getByRole('button', { name: /Upload/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No authentication token available');
+    expect(FakeXhr.requests).toHaveLength(0);
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
   it('deletes after confirmation and says Report deleted; a failure says Delete failed', async () => {
     const api = installFetchMock();
     api.reply(LIST_URL, { status: 200, body: [report(), report({ id: 'r2', file_name: 'old.pdf' })] }, { status: 200, body: [report({ id: 'r2', file_name: 'old.pdf' })] });

@@ -127,7 +127,8 @@ export class ReportsService {
         this.limits.checkStill(await this.limits.use(manager, upload.patientId, true), upload.size);
         await manager.insert(MedicalReportEntity, entity).catch((error: { code?: string }) => {
           // The driver's error carries the query parameters, the file name among them: it must not reach a log.
-          throw new Error(`Could not record an uploaded report (${error.code ?? 'database error'}).`);
+          // Its code stays, so a deadlock is run again and a lock wait that timed out answers 503 (RequestTransactions).
+          throw Object.assign(new Error(`Could not record an uploaded report (${error.code ?? 'database error'}).`), { code: error.code });
         });
       });
       recorded = true;

@@ -19,6 +19,8 @@ import { serverModuleZones } from './tools/lint/server-modules.mjs';
 //   scope:web <-> scope:server    never import each other (nor each other's frameworks);
 //   type:ui <-> type:data-access  web-ui (presentational) and web-core (store, API, routes) never import each other;
 //                                 the apps combine them;
+//   type:feature                  web-qa (connected Q&A pieces) builds on web-core and web-ui, and the apps use it:
+//                                 app -> feature -> data-access/ui, never ui or data-access -> feature;
 //   '@cqa/<lib>/testing'          test helpers, for specs only.
 // Inside the server (scope:server apps), the module table of tools/lint/server-modules.mjs: which module may import
 // which, no module importing the bootstrap files, no infrastructure importing a module, no migration importing live code.
@@ -49,6 +51,9 @@ function refusal(from, to) {
   const layers = ['type:ui', 'type:data-access'];
   if (layers.some((a) => has(from, a) && layers.some((b) => b !== a && has(to, b)))) {
     return 'web-ui (presentational) and web-core (store, API, routes) never import each other; the shell and the remotes combine them.';
+  }
+  if (has(to, 'type:feature') && layers.some((layer) => has(from, layer))) {
+    return 'web-ui and web-core never import the feature lib (web-qa): it builds on them, and the remotes use it.';
   }
   return null;
 }

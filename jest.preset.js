@@ -26,6 +26,7 @@ const moduleNameMapper = {
   '^@cqa/web-core$': path.join(root, 'libs/web-core/src/index.ts'),
   '^@cqa/(web-core|web-ui)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
   '^@cqa/web-ui$': path.join(root, 'libs/web-ui/src/index.ts'),
+  '^@cqa/web-qa$': path.join(root, 'libs/web-qa/src/index.ts'),
 };
 
 // NestJS 12 ships ES modules only; jest's module system loads CommonJS, so those packages are transformed too.

@@ -53,6 +53,8 @@ const aliases = {
   '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
   '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
   '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
+  // Bundled like web-ui (not shared): its state lives in web-core's store, which is the shared singleton.
+  '@cqa/web-qa': path.join(root, 'libs/web-qa/src/index.ts'),
 };
 
 /**

@@ -1,16 +1,12 @@
 import { useEffect, useRef } from 'react';
 import {
   AiPaths,
-  Messages,
   type AiRunView,
   type AiSettings,
   type GenerateAiAnswerRequest,
 } from '@cqa/contracts';
-import { useParams } from 'react-router-dom';
-import { apiRelative as rel, baseApi, errorMessage } from './base-api';
-import { selectCurrentUser } from '../auth/auth.slice';
-import { useToast } from '../toast/use-toast';
-import { useAppDispatch, useAppSelector } from '../store/store';
+import { apiRelative as rel, baseApi } from './base-api';
+import { useAppDispatch } from '../store/store';
 
 type Id = number | string;
 
@@ -68,26 +64,4 @@ export function useAiRun(questionId: Id, options: { skip?: boolean } = {}) {
     }
   }, [run?.status, active, dispatch, questionId]);
   return { run, configured: result.data?.configured ?? false, active, loaded: result.data !== undefined };
-}
-
-/**
- * What a question page's AI tab needs (call it before any early return): the latest run, polled while it runs,
- * whether AI is configured, and for admins Generate / Regenerate / Retry with a toast when refused.
- */
-export function useQuestionAi() {
-  const { id = '' } = useParams();
-  const valid = /^\d+$/.test(id);
-  const user = useAppSelector(selectCurrentUser);
-  const { run, configured, active } = useAiRun(id, { skip: !valid });
-  const [generate, { isLoading }] = useGenerateAiAnswerMutation();
-  const toast = useToast();
-  const isAdmin = user?.role === 'admin';
-  const onGenerate = async (regenerate: boolean) => {
-    try {
-      await generate({ questionId: id, regenerate }).unwrap();
-    } catch (error) {
-      toast.error(errorMessage(error, Messages.errors.aiAnswerFailed));
-    }
-  };
-  return { run, configured, active, isAdmin, onGenerate: isAdmin ? onGenerate : undefined, generating: isLoading };
 }

@@ -2,45 +2,21 @@ import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { QuestionTexts, mayChangeAnswer, mayRateAnswer, type AnswerView } from '@cqa/contracts';
-import { paths, useQuestionAi, useQuestionDetail } from '@cqa/web-core';
-import {
-  AiRunPanel,
-  AnswerCard,
-  AnswerChangeButtons,
-  AnswerForm,
-  AnswerRating,
-  CancerTypeBadge,
-  DeleteAnswerDialog,
-  QaUiTexts,
-  QuestionDetailLayout,
-  QuestionLoadState,
-  QuestionMeta,
-  QuestionTitle,
-} from '@cqa/web-ui';
+import { paths } from '@cqa/web-core';
+import { AnswerCard, AnswerChangeButtons, AnswerForm, AnswerRating, CancerTypeBadge, QaUiTexts, QuestionMeta, QuestionTitle } from '@cqa/web-ui';
+import { QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
 import { ratingPrompt } from '../../answers/expert-answer-rules';
 import { ExpertQuestionTexts } from '../texts';
-import { DeepResearchTab } from '../components/DeepResearchTab';
 
 export function ExpertQuestionPage() {
-  const { question, user, actions, loadState } = useQuestionDetail();
-  const ai = useQuestionAi();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AnswerView | null>(null);
 
-  if (!question) return <QuestionLoadState {...loadState} backTo={paths.expertQuestions} />;
+  const mayChange = ({ user }: QuestionPageContext, answer: AnswerView) => !!user && mayChangeAnswer(user, answer);
 
-  const mayChange = (answer: AnswerView) => !!user && mayChangeAnswer(user, answer);
-  const expertAnswers = question.answers.expert ?? [];
-  const hasOwn = expertAnswers.some(mayChange);
-  const bannerText = hasOwn
-    ? ExpertQuestionTexts.bannerOwn
-    : expertAnswers.length > 0
-      ? ExpertQuestionTexts.bannerOtherExpert
-      : ExpertQuestionTexts.bannerNoExpert;
-
-  const renderAnswer = (answer: AnswerView) => {
-    const own = mayChange(answer);
+  const renderAnswer = (answer: AnswerView, page: QuestionPageContext) => {
+    const { user, actions } = page;
+    const own = mayChange(page, answer);
     if (own && editingId === answer.id) {
       return (
         <AnswerForm
@@ -61,7 +37,7 @@ export function ExpertQuestionPage() {
       <AnswerCard
         answer={answer}
         showSearchMethod={answer.answer_type === 'expert'}
-        actions={own && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => setDeleting(answer)} />}
+        actions={own && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => page.confirmDelete(answer)} />}
         rating={
           !!user &&
           mayRateAnswer(user, answer) && (
@@ -78,69 +54,63 @@ export function ExpertQuestionPage() {
     );
   };
 
-  const head = (
-    <>
-      <QuestionMeta
-        createdAt={question.created_at}
-        patientId={question.patient_id}
-        profileHref={question.patient_id ? paths.readonlyProfile(question.patient_id) : undefined}
-        profileInNewTab
-        cancerType={<CancerTypeBadge value={question.cancer_type} />}
-      />
-      <QuestionTitle text={question.question_text} />
-      <Alert
-        type={expertAnswers.length > 0 ? 'success' : 'info'}
-        showIcon
-        title={bannerText}
-        action={
-          !hasOwn &&
-          !adding && (
-            <Button type="primary" onClick={() => setAdding(true)}>
-              {QuestionTexts.provideExpertAnswer}
-            </Button>
-          )
-        }
-        style={{ marginBottom: 16 }}
-      />
-      {adding && (
-        <AnswerForm
-          title={QuestionTexts.submitExpertAnswer}
-          expertFields
-          defaultExpertName={user?.firstName}
-          onSubmit={async (values) => {
-            const saved = await actions.addAnswer('expert', values);
-            if (saved) setAdding(false);
-            return saved;
-          }}
-          onCancel={() => setAdding(false)}
+  const head = (page: QuestionPageContext) => {
+    const { question, user, actions } = page;
+    const expertAnswers = question.answers.expert ?? [];
+    const hasOwn = expertAnswers.some((answer) => mayChange(page, answer));
+    const bannerText = hasOwn
+      ? ExpertQuestionTexts.bannerOwn
+      : expertAnswers.length > 0
+        ? ExpertQuestionTexts.bannerOtherExpert
+        : ExpertQuestionTexts.bannerNoExpert;
+    return (
+      <>
+        <QuestionMeta
+          createdAt={question.created_at}
+          patientId={question.patient_id}
+          profileHref={question.patient_id ? paths.readonlyProfile(question.patient_id) : undefined}
+          profileInNewTab
+          cancerType={<CancerTypeBadge value={question.cancer_type} />}
         />
-      )}
-    </>
-  );
+        <QuestionTitle text={question.question_text} />
+        <Alert
+          type={expertAnswers.length > 0 ? 'success' : 'info'}
+          showIcon
+          title={bannerText}
+          action={
+            !hasOwn &&
+            !adding && (
+              <Button type="primary" onClick={() => setAdding(true)}>
+                {QuestionTexts.provideExpertAnswer}
+              </Button>
+            )
+          }
+          style={{ marginBottom: 16 }}
+        />
+        {adding && (
+          <AnswerForm
+            title={QuestionTexts.submitExpertAnswer}
+            expertFields
+            defaultExpertName={user?.firstName}
+            onSubmit={async (values) => {
+              const saved = await actions.addAnswer('expert', values);
+              if (saved) setAdding(false);
+              return saved;
+            }}
+            onCancel={() => setAdding(false)}
+          />
+        )}
+      </>
+    );
+  };
 
   return (
-    <QuestionDetailLayout
-      nav={
-        <>
-          <Link to={paths.expertQuestions}>{QaUiTexts.backToQuestions}</Link>
-          <Link to={paths.expertAnswerReview(question.id)}>{ExpertQuestionTexts.reviewAnswers}</Link>
-        </>
-      }
+    <QuestionPageFrame
+      backTo={paths.expertQuestions}
+      links={({ question }) => <Link to={paths.expertAnswerReview(question.id)}>{ExpertQuestionTexts.reviewAnswers}</Link>}
       head={head}
-      answers={question.answers}
-      renderTop={(kind) =>
-        (kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />) ||
-        (kind === 'deep_research' && <DeepResearchTab questionId={question.id} />)}
-      showEmpty={(kind) => kind !== 'ai' || !ai.active}
-      renderAnswer={renderAnswer}
-    >
-      <DeleteAnswerDialog
-        open={deleting !== null}
-        onConfirm={async () => {
-          if (deleting && (await actions.deleteAnswer(deleting.id))) setDeleting(null);
-        }}
-        onCancel={() => setDeleting(null)}
-      />
-    </QuestionDetailLayout>
+      deepResearch
+      renderAnswer={(answer, _kind, page) => renderAnswer(answer, page)}
+    />
   );
 }

@@ -1,0 +1,90 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { AnswerKind, AnswerView } from '@cqa/contracts';
+import { useQuestionDetail } from '@cqa/web-core';
+import { AiRunPanel, DeleteAnswerDialog, QaUiTexts, QuestionDetailLayout, QuestionLoadState } from '@cqa/web-ui';
+import { useQuestionAi } from '../ai/use-question-ai';
+import { DeepResearchTab } from '../research/DeepResearchTab';
+
+type Detail = ReturnType<typeof useQuestionDetail>;
+
+/** What a role's blocks receive: the loaded question, the signed-in user and the page's actions. */
+export interface QuestionPageContext {
+  question: NonNullable<Detail['question']>;
+  user: Detail['user'];
+  actions: Detail['actions'];
+  /** Loads the question again (e.g. after answers were imported into it). */
+  reload: () => void;
+  /** Asks the spec's confirmation, then deletes the answer. */
+  confirmDelete: (answer: AnswerView) => void;
+}
+
+export interface QuestionPageFrameProps {
+  /** The role's question list: the first link above the question, and where a missing question leads. */
+  backTo: string;
+  /** Links after "Back to questions". */
+  links?: (page: QuestionPageContext) => ReactNode;
+  /** The question's meta and title with the role's edit and add blocks. */
+  head: (page: QuestionPageContext) => ReactNode;
+  /** One answer, with the role's edit and rate blocks. */
+  renderAnswer: (answer: AnswerView, kind: AnswerKind, page: QuestionPageContext) => ReactNode;
+  /** The role's blocks at the top of a tab, under the AI run's panel and the deep research controls. */
+  renderTop?: (kind: AnswerKind, page: QuestionPageContext) => ReactNode;
+  /** Staff run deep research from its tab. */
+  deepResearch?: boolean;
+  /** The spec's empty-tab text for this role; experts' and admins' by default. */
+  emptyText?: (tabNoun: string) => string;
+  /** Shown under a tab's empty text, e.g. the patient's link to ask an expert. */
+  emptyExtra?: (kind: AnswerKind, page: QuestionPageContext) => ReactNode;
+  /** Dialogs and the like, after the tabs. */
+  after?: (page: QuestionPageContext) => ReactNode;
+}
+
+/**
+ * The question page of every role: loads the question of the route's :id (its loading, error and not-found states),
+ * wires the AI tab (the latest run, polled while it runs; Generate for admins) and, for staff, the deep research tab;
+ * the role fills the slots with its own add, edit and rate blocks.
+ */
+export function QuestionPageFrame({ backTo, links, head, renderAnswer, renderTop, deepResearch = false, emptyText, emptyExtra, after }: QuestionPageFrameProps) {
+  const { question, user, actions, loadState } = useQuestionDetail();
+  const ai = useQuestionAi();
+  const [deleting, setDeleting] = useState<AnswerView | null>(null);
+
+  if (!question) return <QuestionLoadState {...loadState} backTo={backTo} />;
+
+  const page: QuestionPageContext = { question, user, actions, reload: () => void loadState.onRetry(), confirmDelete: setDeleting };
+  return (
+    <QuestionDetailLayout
+      nav={
+        <>
+          <Link to={backTo}>{QaUiTexts.backToQuestions}</Link>
+          {links?.(page)}
+        </>
+      }
+      head={head(page)}
+      answers={question.answers}
+      glance={question.glance}
+      emptyText={emptyText}
+      renderTop={(kind) => (
+        <>
+          {kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
+          {kind === 'deep_research' && deepResearch && <DeepResearchTab questionId={question.id} />}
+          {renderTop?.(kind, page)}
+        </>
+      )}
+      // While an AI run is queued or running, its progress stands in for the empty text.
+      showEmpty={(kind) => kind !== 'ai' || !ai.active}
+      emptyExtra={emptyExtra && ((kind) => emptyExtra(kind, page))}
+      renderAnswer={(answer, kind) => renderAnswer(answer, kind, page)}
+    >
+      <DeleteAnswerDialog
+        open={deleting !== null}
+        onConfirm={async () => {
+          if (deleting && (await actions.deleteAnswer(deleting.id))) setDeleting(null);
+        }}
+        onCancel={() => setDeleting(null)}
+      />
+      {after?.(page)}
+    </QuestionDetailLayout>
+  );
+}

@@ -13,34 +13,22 @@ describe('admin pages', () => {
     expect(Object.keys(pages).sort()).toEqual([...new Set(keys)].sort());
   });
 
-  it("titles the dashboard 'Admin Dashboard'", async () => {
-    const Dashboard = pages.dashboard;
+  it.each([
+    ['dashboard', 'Admin Dashboard'],
+    ['operations', 'Operations'],
+  ] as const)("titles the %s page '%s'", async (key, title) => {
+    const Page = pages[key];
     installFetchMock();
     render(
       <Provider store={createAppStore({ auth: signedInState('admin') })}>
         <MemoryRouter>
           <Suspense fallback={null}>
-            <Dashboard />
+            <Page />
           </Suspense>
         </MemoryRouter>
       </Provider>,
     );
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Admin Dashboard$/);
-  });
-
-  it("titles the operations page 'Operations'", async () => {
-    const Operations = pages.operations;
-    installFetchMock();
-    render(
-      <Provider store={createAppStore({ auth: signedInState('admin') })}>
-        <MemoryRouter>
-          <Suspense fallback={null}>
-            <Operations />
-          </Suspense>
-        </MemoryRouter>
-      </Provider>,
-    );
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(/^Operations$/);
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).toHaveTextContent(new RegExp(`^${title}$`));
   });
 
 });

@@ -6,5 +6,6 @@ export { EmptyState } from './components/EmptyState';
 export { AppFooter } from './components/AppFooter';
 export { lazyPage } from './components/lazy-page';
 export * from './qa';
-export { DeepResearchPanel, ResearchReportView, ResearchUiTexts, type DeepResearchPanelProps } from './research/DeepResearchPanel';
+export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';
+export { ResearchUiTexts } from './research/texts';
 export { NARROW_MAX_WIDTH, NARROW_QUERY, ResponsiveStyles, scrollingTable, useIsNarrow, useMediaQuery } from './responsive';

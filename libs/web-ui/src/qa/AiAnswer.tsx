@@ -4,7 +4,6 @@ import {
   AI_ANSWER_STAGE_LABELS,
   AI_PROFILE_FIELD_LABELS,
   AiTexts,
-  Messages,
   certaintyParts,
   EVIDENCE_LEVEL_LABELS,
   RETRACTION_STATUS_LABELS,
@@ -22,22 +21,7 @@ import { formatDate, tagStyles } from './format';
 import { ClaimCheckList } from './ClaimChecks';
 import { Disclosure } from './Disclosure';
 import { Markdown, SAFE_LINK_REL } from './Markdown';
-
-/** Words of the AI answer view that the spec does not quote (ours). */
-export const AiUiTexts = {
-  certainty: 'Evidence certainty',
-  model: 'Model',
-  generated: 'Generated',
-  sources: 'Sources',
-  withheldSources: 'Sources not used',
-  withheldStaff: 'Withheld statements (staff only)',
-  insufficient: 'Insufficient evidence',
-  progressLabel: 'AI answer progress',
-  step: (done: number, total: number) => `Step ${Math.min(done + 1, total)} of ${total}`,
-  /** Spec section 7: a failed AI answer reads 'Failed to get AI answer'. */
-  failed: Messages.errors.aiAnswerFailed,
-  notConfigured: AiTexts.notConfigured,
-} as const;
+import { AiUiTexts } from './texts';
 
 export const aiSourceAnchor = (answerId: number, n: number) => `ai-source-${answerId}-${n}`;
 

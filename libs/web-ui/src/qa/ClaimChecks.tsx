@@ -1,19 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { JUDGE_VERDICT_LABELS, SUPPORT_RULE_LABELS, type ClaimCheckView, type JudgeResult } from '@cqa/contracts';
 import { tagStyles } from './format';
-
-/** Words of the claim-by-claim view staff see (ours; rule and verdict labels come from the contracts). */
-export const ClaimCheckTexts = {
-  published: 'Published',
-  withheld: 'Withheld',
-  reasons: 'Why it was withheld',
-  rules: 'Rule checks',
-  rulePassed: 'passed',
-  ruleFailed: 'failed',
-  judge: 'Judge',
-  notJudged: 'not asked',
-  listLabel: 'Checked statements',
-} as const;
+import { ClaimCheckTexts } from './texts';
 
 /** 'Judge: Not supported — the quote reports fatigue, not survival.' */
 export function JudgeLine({ judge }: { judge: JudgeResult }) {

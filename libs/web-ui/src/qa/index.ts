@@ -1,8 +1,8 @@
-export { QaUiTexts } from './texts';
+export { AiUiTexts, ClaimCheckTexts, QaUiTexts } from './texts';
 export { formatDate, formatAverage, excerpt, tagStyles } from './format';
 export { Markdown, SAFE_LINK_REL, type LinkPolicy, type MarkdownProps } from './Markdown';
 export { Disclosure } from './Disclosure';
-export { ClaimCheckList, ClaimCheckTexts, JudgeLine, type ClaimCheckListProps } from './ClaimChecks';
+export { ClaimCheckList, JudgeLine, type ClaimCheckListProps } from './ClaimChecks';
 export { SourcesList } from './SourcesList';
 export { CancerTypeSelect, CANCER_TYPE_CHOICES } from './CancerTypeSelect';
 export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
@@ -26,4 +26,4 @@ export { RatingSummary, RoleRatings } from './RatingSummary';
 export { ConfirmDialog } from './ConfirmDialog';
 export { VisuallyHidden } from './VisuallyHidden';
 export { QuestionLoadState } from './QuestionLoadState';
-export { AiAnswerBody, AiRunPanel, AiUiTexts, CertaintyLine, RetractionBadge, aiSourceAnchor } from './AiAnswer';
+export { AiAnswerBody, AiRunPanel, CertaintyLine, RetractionBadge, aiSourceAnchor } from './AiAnswer';

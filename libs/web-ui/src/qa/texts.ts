@@ -1,4 +1,4 @@
-import { QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/contracts';
+import { AiTexts, Messages, QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/contracts';
 
 /**
  * Words of the shared Q&A components and of the question screens built from them, that the spec does not quote (ours).
@@ -80,4 +80,33 @@ export const QaUiTexts = {
   experts: 'Experts',
   questions: 'Questions',
   questionsOf: (cancerType: string) => `${cancerType} Questions`,
+} as const;
+
+/** Words of the claim-by-claim view staff see (ours; rule and verdict labels come from the contracts). */
+export const ClaimCheckTexts = {
+  published: 'Published',
+  withheld: 'Withheld',
+  reasons: 'Why it was withheld',
+  rules: 'Rule checks',
+  rulePassed: 'passed',
+  ruleFailed: 'failed',
+  judge: 'Judge',
+  notJudged: 'not asked',
+  listLabel: 'Checked statements',
+} as const;
+
+/** Words of the AI answer view that the spec does not quote (ours). */
+export const AiUiTexts = {
+  certainty: 'Evidence certainty',
+  model: 'Model',
+  generated: 'Generated',
+  sources: 'Sources',
+  withheldSources: 'Sources not used',
+  withheldStaff: 'Withheld statements (staff only)',
+  insufficient: 'Insufficient evidence',
+  progressLabel: 'AI answer progress',
+  step: (done: number, total: number) => `Step ${Math.min(done + 1, total)} of ${total}`,
+  /** Spec section 7: a failed AI answer reads 'Failed to get AI answer'. */
+  failed: Messages.errors.aiAnswerFailed,
+  notConfigured: AiTexts.notConfigured,
 } as const;

@@ -10,12 +10,7 @@ import { ClaimCheckList } from '../qa/ClaimChecks';
 import { Disclosure } from '../qa/Disclosure';
 import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
-
-/** Words of the report view that the contracts do not hold (ours). */
-export const ResearchUiTexts = {
-  sections: { patient_summary: 'Summary for patients', evidence: 'Evidence', open_trials: 'Open trials' } as Record<string, string>,
-  claimChecks: (total: number, withheld: number) => `Statement checks (staff only): ${total} checked, ${withheld} withheld`,
-} as const;
+import { ResearchUiTexts } from './texts';
 
 const sectionLabel = (section: string) => ResearchUiTexts.sections[section] ?? section;
 

@@ -1,11 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { AdminUserSummary, ProfileAccessLogEntry } from '@cqa/contracts';
-import { createAppStore } from '@cqa/web-core';
-import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { OperationsPage } from '../pages/OperationsPage';
+import { installFetchMock } from '@cqa/web-core/testing';
+import { renderOperationsPage } from '../test-helpers';
 
 jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
@@ -33,13 +30,7 @@ describe('Access log tab', () => {
       status: 200, body: { logs: [rows[0]], total: 1, page: 1, per_page: 25 },
     });
 
-    render(
-      <Provider store={createAppStore({ auth: signedInState('admin') })}>
-        <MemoryRouter initialEntries={['/admin/operations']}>
-          <OperationsPage />
-        </MemoryRouter>
-      </Provider>,
-    );
+    renderOperationsPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Access log' }));
     const viewed = (await screen.findByText('Viewed profile')).closest('tr') as HTMLElement;
     expect(within(viewed).getByRole('link', { name: 'Pat Lee (pat@x.org)' })).toHaveAttribute('href', `/admin/patient/${PATIENT_ID}/edit`);
@@ -65,13 +56,7 @@ describe('Access log tab', () => {
     api.reply('/api/admin/patients-auth', { status: 200, body: { users: [] } });
     api.reply('/api/admin/experts-auth', { status: 200, body: { users: [] } });
     api.reply('/api/admin/profile-access-logs?page=1&per_page=25', { status: 200, body: { logs: [], total: 0, page: 1, per_page: 25 } });
-    render(
-      <Provider store={createAppStore({ auth: signedInState('admin') })}>
-        <MemoryRouter>
-          <OperationsPage />
-        </MemoryRouter>
-      </Provider>,
-    );
+    renderOperationsPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Access log' }));
     expect(await screen.findByText('No access to patient profiles recorded yet.')).toBeInTheDocument();
   });

@@ -1,28 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
-import { createAppStore } from '@cqa/web-core';
-import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { OperationsPage } from './OperationsPage';
+import { installFetchMock } from '@cqa/web-core/testing';
+import { renderOperationsPage } from '../test-helpers';
 
 jest.setTimeout(90_000);
 const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
-function renderPage() {
-  render(
-    <Provider store={createAppStore({ auth: signedInState('admin') })}>
-      <MemoryRouter initialEntries={['/admin/operations']}>
-        <OperationsPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
-
 describe('OperationsPage', () => {
   it('is titled Operations, with the sign-in log, access log, AI runs and research flags tabs', () => {
     installFetchMock();
-    renderPage();
+    renderOperationsPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Operations$/);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Sign-in log', 'Access log', 'AI runs', 'Research flags']);
     expect(screen.getByRole('tab', { name: 'Sign-in log' })).toHaveAttribute('aria-selected', 'true');
@@ -40,7 +27,7 @@ describe('OperationsPage', () => {
         ],
       },
     });
-    renderPage();
+    renderOperationsPage();
     const panel = screen.getByRole('tabpanel');
     expect(await screen.findByText('203.0.113.9')).toBeInTheDocument();
     // The open tab's content is inside its tabpanel.

@@ -1,11 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
-import { createAppStore } from '@cqa/web-core';
-import { installFetchMock, signedInState } from '@cqa/web-core/testing';
-import { OperationsPage } from '../pages/OperationsPage';
+import { installFetchMock } from '@cqa/web-core/testing';
+import { renderOperationsPage } from '../test-helpers';
 import { RESEARCH_FLAGS_TEXTS } from '../texts';
 
 jest.setTimeout(90_000);
@@ -16,16 +13,6 @@ const flag = (over: Partial<ResearchRetractionFlag>): ResearchRetractionFlag => 
   url: 'https://doi.org/10.5555/rct.2021.001', doi: '10.5555/rct.2021.001', pmid: null, flaggedAt: '2026-03-01T03:00:00Z', ...over,
 });
 
-function renderPage() {
-  render(
-    <Provider store={createAppStore({ auth: signedInState('admin') })}>
-      <MemoryRouter initialEntries={['/admin/operations']}>
-        <OperationsPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-}
-
 describe('Research flags tab', () => {
   it('lists each retracted paper with a link to the question whose report cites it', async () => {
     const api = installFetchMock();
@@ -34,7 +21,7 @@ describe('Research flags tab', () => {
       status: 200,
       body: [flag({}), flag({ runId: 5, questionId: 17, questionText: 'Is proton therapy better?', title: 'Proton cohort', doi: null, pmid: '90000009', url: 'https://pubmed.ncbi.nlm.nih.gov/90000009/' })],
     });
-    renderPage();
+    renderOperationsPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Research flags' }));
     const first = (await screen.findByText('Supervised exercise trial')).closest('tr') as HTMLElement;
     expect(within(first).getByRole('link', { name: 'Does exercise help fatigue during chemotherapy?' })).toHaveAttribute('href', '/admin/questions/12?tab=deep_research');
@@ -49,7 +36,7 @@ describe('Research flags tab', () => {
     const api = installFetchMock();
     api.reply('/api/admin/auth-logs?page=1&per_page=25', { status: 200, body: { logs: [], total: 0, page: 1, per_page: 25 } });
     api.reply('/api/admin/research/flags', { status: 200, body: [] });
-    renderPage();
+    renderOperationsPage();
     await userEvent.click(screen.getByRole('tab', { name: 'Research flags' }));
     expect(await screen.findByText(RESEARCH_FLAGS_TEXTS.empty)).toBeInTheDocument();
   });

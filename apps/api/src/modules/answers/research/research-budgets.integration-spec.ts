@@ -2,7 +2,8 @@ import { AiRunListResponse, ResearchPlan, ResearchRunView, ResearchTexts } from 
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../../test/api-harness';
 import { call, createUser, signIn } from '../../../../test/accounts-helpers';
-import { AiFakes, FIXTURE_CANCER_TYPE, FIXTURE_QUESTION, startAiFakes } from '../ai/test/ai-test-env';
+import { AiFakes, FIXTURE_CANCER_TYPE, FIXTURE_QUESTION, startAiFakes, startTestWorker } from '../ai/test/ai-test-env';
+import { waitFor } from '../../../../test/worker-harness';
 
 jest.setTimeout(120_000);
 
@@ -126,6 +127,33 @@ describe('deep research daily budgets under a concurrent burst', () => {
     await call(api, 'POST', `/api/questions/${approved[1]!.questionId}/research/${approved[1]!.runId}/cancel`, { token: admin.token });
     expect((await approve(api, admin.token, waiting[0]!)).status).toBe(200);
     expect((await approve(api, admin.token, waiting[1]!)).status).toBe(429);
+  });
+
+  it('gives back what a run did not use when the worker ends it: the platform keeps only the tokens the run spent', async () => {
+    const runLimit = 1_000_000;
+    const env = { RESEARCH_MAX_TOKENS: String(runLimit), RESEARCH_DAILY_TOKENS_GLOBAL: String(3 * runLimit) };
+    const api = await start(env);
+    const worker = await startTestWorker({ ...fakes.env, QUEUE_PREFIX: api.config.queuePrefix, RESEARCH_RECHECK_CRON: '', ...env });
+    try {
+      const admin = await signIn(api, await createUser(api, 'admin'));
+      const [run] = await awaitingApproval(api, admin.token, await questions(api, admin.token, 1));
+      expect((await approve(api, admin.token, run!)).status).toBe(200);
+      expect((await limits(api, admin.token)).research.tokens.usedGlobal).toBe(runLimit);
+      const ds = api.app.get(DataSource);
+      const ended = await waitFor(
+        async () => ((await ds.query('SELECT status, prompt_tokens, completion_tokens FROM research_runs WHERE id = ?', [run!.runId])) as {
+          status: string; prompt_tokens: number; completion_tokens: number;
+        }[])[0]!,
+        (r) => r.status === 'completed' || r.status === 'failed',
+        90_000,
+      );
+      expect(['completed', 'failed']).toContain(ended.status);
+      const spent = Number(ended.prompt_tokens) + Number(ended.completion_tokens);
+      expect(spent).toBeLessThan(runLimit);
+      expect(await waitFor(async () => (await limits(api, admin.token)).research.tokens.usedGlobal, (used) => used === spent, 10_000)).toBe(spent);
+    } finally {
+      await worker.close();
+    }
   });
 
   it(`approves exactly ${LIMIT} of ${BURST} concurrent plans of several people platform-wide (RESEARCH_DAILY_TOKENS_GLOBAL)`, async () => {

@@ -1,13 +1,15 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
+import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { NotificationTexts } from '@cqa/contracts';
 import { paths, questionsApi, useAppDispatch } from '@cqa/web-core';
+import { useIsNarrow } from '@cqa/web-ui';
 import { useNewAnswersCountQuery } from './api';
 
 const POLL_MS = 60_000;
 
 const linkStyle: CSSProperties = {
-  display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, padding: '0 10px', borderRadius: 16,
+  display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, minWidth: 32, padding: '0 10px', borderRadius: 16,
   color: '#135200', background: '#f6ffed', border: '1px solid #b7eb8f', fontSize: 14, whiteSpace: 'nowrap',
 };
 const countStyle: CSSProperties = { fontWeight: 600 };
@@ -15,11 +17,12 @@ const countStyle: CSSProperties = { fontWeight: 600 };
 /**
  * The patient's count of questions with answers not opened yet, as a link to their questions. Asked again on every
  * page change (opening a question clears its mark) and every minute; when the count moves, the loaded question lists
- * are refreshed too, so their "New answers" marks follow.
+ * are refreshed too, so their "New answers" marks follow. On a phone only a bell and the count fit beside the menu.
  */
 export function NewAnswersLink() {
   const { pathname } = useLocation();
   const dispatch = useAppDispatch();
+  const narrow = useIsNarrow();
   const { data, refetch } = useNewAnswersCountQuery(undefined, { pollingInterval: POLL_MS, refetchOnFocus: true });
   const shown = useRef<number | undefined>(undefined);
 
@@ -38,7 +41,7 @@ export function NewAnswersLink() {
   const label = NotificationTexts.newAnswersLink(count);
   return (
     <Link to={paths.patientQuestions} aria-label={label} title={label} style={linkStyle} data-testid="new-answers-link">
-      <span aria-hidden>{NotificationTexts.newAnswersBadge}</span>
+      {narrow ? <BellOutlined aria-hidden /> : <span aria-hidden>{NotificationTexts.newAnswersBadge}</span>}
       <span aria-hidden style={countStyle}>{count}</span>
     </Link>
   );

@@ -37,8 +37,8 @@ export const Messages = {
     questionTooShort: 'Question must be at least 10 characters long',
     linkUrlRequired: 'Please enter a Link URL',
     linkUrlInvalid: 'Please enter a valid URL',
-    /** Cannot occur here: an expert's rating takes the expert id from the signed-in session, never from the request. */
-    expertIdRequired: 'Expert ID is required',
+    // 'Expert ID is required' (spec section 5) is not in the catalogue: it cannot occur here, as an expert's rating takes the
+    // expert id from the signed-in session (the access token), never from the request, and a call without a session is a 401.
     patientNotFoundForUser: 'Patient not found for the given user ID',
     reportNotFound: 'Report not found',
     invalidFileType: 'Invalid file type. Only PDF, JPG, JPEG, and PNG files are allowed.',
@@ -68,10 +68,7 @@ export const Messages = {
     registrationFailed: 'Registration failed',
     invalidRegistrationResponse: 'Invalid registration response',
     noActiveSession: 'No active session',
-    /**
-     * Not shown: the access token lives in memory and every call without one is renewed from the refresh cookie or ends the
-     * session ('No active session'), so no call is ever made knowingly without a token.
-     */
+    /** A report upload with no access token in memory whose renewal from the refresh cookie fails (nothing is sent). */
     noToken: 'No authentication token available',
     timedOut: 'Request timed out. Please try again.',
     uploadReportFailed: 'Failed to upload medical report',

@@ -4,6 +4,7 @@ import { ProfilesModule } from '../profiles/profiles.module';
 import { AnswerRetractionsRepository } from './answer-retractions.repository';
 import { AnswersController } from './answers.controller';
 import { ClaimChecksRepository } from './claim-checks.repository';
+import { LiteratureRecordsRepository } from './literature-records.repository';
 import { AnswersRepository } from './answers.repository';
 import { AnswersService } from './answers.service';
 import { AnswerEntity } from './entities/answer.entity';
@@ -13,12 +14,13 @@ import { RatingEntity } from './entities/rating.entity';
  * Answers of every kind (AI, community, expert, deep research) and their ratings. It owns "an answer was produced":
  * the answer sources (AiAnswersModule in answers/ai, ResearchModule in answers/research, link import in
  * modules/import) import this module and publish through what it exports: AnswersRepository (over answer-writer.ts,
- * the one writer of cancer_answers), the verifier's claim checks and the retraction flags.
+ * the one writer of cancer_answers), the verifier's claim checks, the retraction flags and the
+ * literature records every source's runs link to (LiteratureRecordsRepository).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity]), ProfilesModule],
   controllers: [AnswersController],
-  providers: [AnswersService, AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository],
-  exports: [AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository],
+  providers: [AnswersService, AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository, LiteratureRecordsRepository],
+  exports: [AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository, LiteratureRecordsRepository],
 })
 export class AnswersModule {}

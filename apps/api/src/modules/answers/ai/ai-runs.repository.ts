@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  AiAnswerDetails, AiAnswerStage, AnswerKind, AiRunQueryView, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView, LiteratureSource,
+  AiAnswerDetails, AiAnswerStage, AnswerKind, AiRunQueryView, AiProfileField, AiRunAdminRow, AiRunStatus, AiRunTimings, AiRunTrigger, AiRunView,
   RetractionStatus,
 } from '@cqa/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { jsonColumn } from '../../../database/json-column';
 import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
+import { LiteratureRecordsRepository } from '../literature-records.repository';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */
@@ -86,7 +87,7 @@ export function toRunView(row: AiRunRow): AiRunView {
 /** Every statement of the AI answer runs, plain SQL like the answers'. */
 @Injectable()
 export class AiRunsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly literature: LiteratureRecordsRepository) {}
 
   async run(id: number): Promise<AiRunRow | undefined> {
     const [row] = (await this.ds.query('SELECT * FROM ai_runs WHERE id = ?', [id])) as AiRunRow[];
@@ -191,10 +192,6 @@ export class AiRunsRepository {
     await this.ds.query('UPDATE ai_runs SET timings = ? WHERE id = ?', [JSON.stringify(timings), id]);
   }
 
-  /**
-   * Stores the run's records (one row per work, shared across runs) and numbers them [1..n] for this run. A
-   * restarted run renumbers from scratch.
-   */
   /** Appends one literature search the run sent (ai_run_queries: the audit of what left the platform). */
   async recordQuery(runId: number, query: Omit<AiRunQueryView, 'sent_at'>): Promise<void> {
     await this.ds.query(
@@ -214,9 +211,12 @@ export class AiRunsRepository {
     }));
   }
 
+  /**
+   * Stores the run's records (one row per work, shared across runs) and numbers them [1..n] for this run. A
+   * restarted run renumbers from scratch.
+   */
   async storeRecords(runId: number, records: readonly LiteratureRecord[]): Promise<NumberedRecord[]> {
-    const ids: string[] = [];
-    for (const record of records) ids.push(await this.upsertRecord(record));
+    const ids = await this.literature.upsertAll(records);
     return this.ds.transaction(async (manager) => {
       await manager.query('DELETE FROM ai_run_records WHERE run_id = ?', [runId]);
       const out: NumberedRecord[] = [];
@@ -235,44 +235,6 @@ export class AiRunsRepository {
   async saveRetractions(records: ReadonlyArray<{ recordId: string; retraction: RetractionStatus }>): Promise<void> {
     for (const r of records) {
       await this.ds.query('UPDATE literature_records SET retraction = ?, retraction_checked_at = NOW(3) WHERE id = ?', [r.retraction, r.recordId]);
-    }
-  }
-
-  /** Finds the work by any of its ids and refreshes it, or inserts it; two workers storing one work meet on the unique keys. */
-  private async upsertRecord(record: LiteratureRecord, again = true): Promise<string> {
-    const doi = record.doi?.toLowerCase() ?? null;
-    const nct = record.nctId?.toUpperCase() ?? null;
-    const [found] = (await this.ds.query(
-      'SELECT id, pmid, doi, nct_id FROM literature_records WHERE pmid = ? OR doi = ? OR nct_id = ? ORDER BY id LIMIT 1',
-      [record.pmid ?? '', doi ?? '', nct ?? ''],
-    )) as { id: string; pmid: string | null; doi: string | null; nct_id: string | null }[];
-    const values = [record.title, record.journal, record.year, JSON.stringify(record.publicationTypes), record.text, record.url];
-    try {
-      if (found) {
-        await this.ds.query(
-          `UPDATE literature_records SET title = ?, journal = ?, year = ?, publication_types = ?, text = ?, url = ?,
-             retraction = IF(retraction = 'retracted', 'retracted', ?) WHERE id = ?`,
-          [...values, record.retraction, found.id],
-        );
-        // Ids learnt from another source fill the gaps, unless another row already holds them.
-        await this.ds
-          .query('UPDATE literature_records SET pmid = COALESCE(pmid, ?), doi = COALESCE(doi, ?), nct_id = COALESCE(nct_id, ?) WHERE id = ?', [
-            record.pmid, doi, nct, found.id,
-          ])
-          .catch((error: unknown) => {
-            if (!isDuplicate(error)) throw error;
-          });
-        return String(found.id);
-      }
-      const result = (await this.ds.query(
-        `INSERT INTO literature_records (source, pmid, doi, nct_id, title, journal, year, publication_types, text, url, retraction)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [record.source as LiteratureSource, record.pmid, doi, nct, ...values, record.retraction],
-      )) as { insertId: number | string };
-      return String(result.insertId);
-    } catch (error) {
-      if (again && isDuplicate(error)) return this.upsertRecord(record, false);
-      throw error;
     }
   }
 

@@ -23,15 +23,35 @@ const KB = 1024;
  */
 export const BUDGETS = {
   landing: 390 * KB,
-  'patient dashboard': 470 * KB,
+  disclaimers: 305 * KB,
+  'patient dashboard': 475 * KB,
+  'question detail (patient)': 605 * KB,
   'expert dashboard': 445 * KB,
-  'admin dashboard': 470 * KB,
+  'admin dashboard': 475 * KB,
 };
 
-/** The routes above as the shell and remotes build them: the remote (if any) and the page's chunk name. */
+/**
+ * Issue #28's targets (first-load JS, brotli). Printed beside each route, not enforced: the build does not reach them
+ * yet (docs/operations.md, "Web performance", says what stands in the way); BUDGETS above stop it growing meanwhile.
+ */
+export const TARGETS = {
+  landing: 120 * KB,
+  disclaimers: 120 * KB,
+  'patient dashboard': 250 * KB,
+  'question detail (patient)': 250 * KB,
+  'expert dashboard': 300 * KB,
+  'admin dashboard': 300 * KB,
+};
+
+/**
+ * The routes above as the shell and remotes build them: the remote (if any) and the page's chunk name. The landing
+ * page is also the login and registration page (its two modes), so one row stands for the three.
+ */
 const ROUTES = {
   landing: { remote: null, page: 'page-landing' },
+  disclaimers: { remote: null, page: 'page-disclaimers' },
   'patient dashboard': { remote: 'patient', page: 'page-dashboard' },
+  'question detail (patient)': { remote: 'patient', page: 'page-questionDetail' },
   'expert dashboard': { remote: 'expert', page: 'page-dashboard' },
   'admin dashboard': { remote: 'admin', page: 'page-dashboard' },
 };
@@ -90,14 +110,15 @@ function main() {
   const manifests = Object.fromEntries(['shell', 'patient', 'expert', 'admin'].map((app) => [app, readManifest(app)]));
   const kb = (bytes) => (bytes / KB).toFixed(1);
   let failed = false;
-  console.log('| route | scripts | brotli KB | budget KB | |');
-  console.log('|---|--:|--:|--:|---|');
+  console.log('| route | scripts | brotli KB | budget KB | | issue #28 target KB |');
+  console.log('|---|--:|--:|--:|---|--:|');
   for (const [name, route] of Object.entries(ROUTES)) {
     const scripts = initialScripts(route, manifests);
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
     const over = total > BUDGETS[name];
     failed ||= over;
-    console.log(`| ${name} | ${scripts.length} | ${kb(total)} | ${kb(BUDGETS[name])} | ${over ? 'OVER BUDGET' : 'ok'} |`);
+    const target = total > TARGETS[name] ? `${kb(TARGETS[name])} (missed)` : `${kb(TARGETS[name])} (met)`;
+    console.log(`| ${name} | ${scripts.length} | ${kb(total)} | ${kb(BUDGETS[name])} | ${over ? 'OVER BUDGET' : 'ok'} | ${target} |`);
     if (over || process.env.BUNDLE_BUDGET_VERBOSE) {
       for (const s of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`    ${kb(s.bytes).padStart(7)} KB  ${s.app}/${s.file}`);
     }

@@ -8,7 +8,10 @@ const zlib = require('node:zlib');
 const { BundleManifestPlugin } = require('./bundle-manifest-plugin.cjs');
 
 const root = path.resolve(__dirname, '../..');
-const { dependencies } = require(path.join(root, 'package.json'));
+const { dependencies, browserslist } = require(path.join(root, 'package.json'));
+// Modern JavaScript only (README, "Browsers"): the package.json browserslist, for SWC's syntax transforms and
+// webpack's own runtime code. No polyfills are added: every listed browser has what the code uses.
+const browsers = browserslist.join(', ');
 const webCore = require(path.join(root, 'libs/web-core/package.json'));
 
 const ports = { shell: 4200, patient: 4201, expert: 4202, admin: 4203 };
@@ -68,7 +71,7 @@ function createWebConfig({ name, dir }) {
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      target: ['web', 'es2020'],
+      target: ['web', `browserslist:${browsers}`],
       // A remote's own entry is only its standalone dev harness; in production the shell mounts its pages.
       entry: isShell || !production ? { main: './src/index.ts' } : {},
       // Production ships no source maps (they would publish the whole client source); dev maps are not eval-based,
@@ -95,9 +98,9 @@ function createWebConfig({ name, dir }) {
               options: {
                 jsc: {
                   parser: { syntax: 'typescript', tsx: true },
-                  target: 'es2020',
                   transform: { react: { runtime: 'automatic', development: !production } },
                 },
+                env: { targets: browsers },
               },
             },
           },

@@ -27,6 +27,13 @@ describe('the built web served by the API from one origin', () => {
     writeFileSync(path.join(dist, 'shell/big.0123abcd.js.br'), brotliCompressSync(big));
     writeFileSync(path.join(dist, 'shell/big.0123abcd.js.gz'), gzipSync(big));
     writeFileSync(path.join(dist, 'patient/remoteEntry.js.gz'), gzipSync('var patient;'));
+    // The public pages as the build's pre-render writes them (tools/webpack/prerender.mjs).
+    for (const [name, heading] of [['landing', 'An AI-powered network'], ['disclaimers', 'Disclaimers']]) {
+      const html = `<!doctype html><title>Cancer Q&A</title><div id="root"><h1>${heading}</h1></div>`;
+      write(`shell/prerendered/${name}.html`, html);
+      writeFileSync(path.join(dist, `shell/prerendered/${name}.html.br`), brotliCompressSync(html));
+      writeFileSync(path.join(dist, `shell/prerendered/${name}.html.gz`), gzipSync(html));
+    }
     api = await startApi({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -47,18 +54,39 @@ describe('the built web served by the API from one origin', () => {
       req.end();
     });
 
-  it('serves the shell at / and fresh on every load', async () => {
+  it('serves the pre-rendered landing page at / and fresh on every load', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
+    expect(await res.text()).toContain('<div id="root"><h1>An AI-powered network</h1></div>');
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each([
+    ['/disclaimers', 'br', 'Disclaimers'],
+    ['/disclaimers/', 'gzip', 'Disclaimers'],
+    ['/?from=mail', 'gzip, deflate, br', 'An AI-powered network'],
+  ])('answers %s with its pre-rendered HTML, compressed as accepted (%s)', async (p, acceptEncoding, heading) => {
+    const res = await getRaw(p, acceptEncoding);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers.vary).toContain('accept-encoding');
+    const encoding = acceptEncoding.includes('br') ? 'br' : 'gzip';
+    expect(res.headers['content-encoding']).toBe(encoding);
+    const body = encoding === 'br' ? brotliDecompressSync(res.body) : gunzipSync(res.body);
+    expect(body.toString()).toContain(`<h1>${heading}</h1>`);
+  });
+
+  it('sends a browser without compression the plain pre-rendered page', async () => {
+    const res = await getRaw('/disclaimers', 'identity');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toContain('<h1>Disclaimers</h1>');
   });
 
   it.each(['/patient/questions', '/admin/users', '/no/such/page', '/verify-email/abc'])('answers the page path %s with the shell', async (p) => {
     const res = await get(p);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(await res.text()).toContain('<div id="root">');
+    expect(await res.text()).toContain('<div id="root"></div>');
   });
 
   it('serves each remote under /remotes/<name>/, remoteEntry fresh and hashed chunks immutable', async () => {

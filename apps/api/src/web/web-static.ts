@@ -22,9 +22,34 @@ function setCacheHeaders(reply: FastifyReply, filePath: string) {
 // them, with Content-Encoding and Vary: Accept-Encoding. Files without a copy (too small to gain) go out as they are.
 const staticOptions = { wildcard: false, preCompressed: true, setHeaders: setCacheHeaders, allowedPath: notSourceMap } as const;
 
+/** The public pages the web build writes as HTML (tools/webpack/prerender.mjs): path → file in shell/prerendered/. */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'landing', '/disclaimers': 'disclaimers' };
+
+interface PageDocument {
+  plain: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function readDocument(file: string): PageDocument {
+  const copy = (suffix: string) => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined);
+  return { plain: readFileSync(file), br: copy('.br'), gzip: copy('.gz') };
+}
+
+/** The pre-compressed copy the browser accepts (brotli first), as the static files are served. */
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: PageDocument) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const [encoding, body] =
+    document.br && /\bbr\b/.test(accepted) ? ['br', document.br] : document.gzip && /\bgzip\b/.test(accepted) ? ['gzip', document.gzip] : [undefined, document.plain];
+  void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (encoding) void reply.header('content-encoding', encoding);
+  void reply.send(body);
+}
+
 /**
  * Serves the built shell at / and the remotes under /remotes/<name>/ from one origin, and returns a fallback that
- * answers unknown page paths with the shell's index.html (the shell shows the landing page for them).
+ * answers a pre-rendered public page's path with its HTML, and other page paths with the shell's index.html (the shell
+ * shows the landing page for unknown ones).
  * Returns undefined when the web has not been built (API-only runs such as the integration tests).
  */
 export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Promise<PageFallback | undefined> {
@@ -32,20 +57,26 @@ export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Pr
   const indexFile = path.join(shellDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
 
-  await fastify.register(fastifyStatic, { ...staticOptions, root: shellDir, prefix: '/', index: ['index.html'] });
+  // No index file: '/' is a page path, answered below (with the pre-rendered landing page when the build made one).
+  await fastify.register(fastifyStatic, { ...staticOptions, root: shellDir, prefix: '/', index: false });
   for (const remote of WEB_REMOTES) {
     const dir = path.join(webDistDir, remote);
     if (!existsSync(dir)) continue;
     await fastify.register(fastifyStatic, { ...staticOptions, root: dir, prefix: `/remotes/${remote}/`, decorateReply: false });
   }
 
-  const indexHtml = readFileSync(indexFile);
+  const shellDocument = readDocument(indexFile);
+  const prerendered = new Map<string, PageDocument>();
+  for (const [page, name] of Object.entries(PRERENDERED_PAGES)) {
+    const file = path.join(shellDir, 'prerendered', `${name}.html`);
+    if (existsSync(file)) prerendered.set(page, readDocument(file));
+  }
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0];
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/remotes/') &&
       !url.startsWith('/admin/queues') && !path.extname(url);
     if (!isPage) return false;
-    void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    sendDocument(request, reply, prerendered.get(url.length > 1 ? url.replace(/\/$/, '') : url) ?? shellDocument);
     return true;
   };
 }

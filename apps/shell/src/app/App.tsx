@@ -1,14 +1,29 @@
+import { useEffect } from 'react';
 import { AppProviders, type AppStore } from '@cqa/web-core';
 import { appTheme } from '@cqa/web-ui';
 import { ShellLayout } from './layout/ShellLayout';
+import { DocumentTitle } from './routing/DocumentTitle';
 import type { RemotePageResolver } from './routing/remote-pages';
 import { SessionRestore } from './SessionRestore';
 
-export function App({ store, resolver }: { store: AppStore; resolver: RemotePageResolver }) {
+/** `location`: rendered outside a browser, at this path (the build's pre-render, ../prerender.tsx). */
+export function App({ store, resolver, location }: { store: AppStore; resolver: RemotePageResolver; location?: string }) {
   return (
-    <AppProviders store={store} theme={appTheme}>
+    <AppProviders store={store} theme={appTheme} location={location}>
       <SessionRestore />
+      <DocumentTitle />
+      <Interactive />
       <ShellLayout resolver={resolver} />
     </AppProviders>
   );
+}
+
+/**
+ * A pre-rendered page's HTML arrives inert (tools/webpack/prerender.mjs): a click or key before React has taken it
+ * over would be lost. Once the app is mounted, React handles them (and hydrates a page part still waiting on its code
+ * first), so the page becomes interactive.
+ */
+function Interactive() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return null;
 }

@@ -60,4 +60,26 @@ describe('createRemotePageResolver', () => {
     await screen.findByRole('heading', { name: 'Expert Dashboard' });
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('preloads a remote once, which its pages then use', async () => {
+    const load = jest.fn().mockResolvedValue(pagesModule);
+    const resolver = createRemotePageResolver(load);
+    resolver.preload('expert');
+    expect(load).toHaveBeenCalledWith('expert');
+    const Page = resolver.page('expert', 'dashboard');
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Expert Dashboard' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a failed preload, so the page loads the remote again', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(pagesModule);
+    const resolver = createRemotePageResolver(load);
+    resolver.preload('expert');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const Page = resolver.page('expert', 'dashboard');
+    render(<Page />);
+    await screen.findByRole('heading', { name: 'Expert Dashboard' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
 });

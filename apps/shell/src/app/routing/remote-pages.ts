@@ -10,6 +10,8 @@ export interface RemotePageResolver {
    * is forgotten (React.lazy would keep the rejection forever), so the next call loads the remote again.
    */
   page(remote: RemoteName, key: string): LazyExoticComponent<ComponentType>;
+  /** Starts loading a remote before any of its pages renders (bootstrap: the remote of the page being opened). */
+  preload(remote: RemoteName): void;
 }
 
 export function createRemotePageResolver(load: RemotePagesLoader): RemotePageResolver {
@@ -51,5 +53,10 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
     return component;
   };
 
-  return { page };
+  const preload = (remote: RemoteName) => {
+    // A failure here is the page's to show when it renders (and load again); nothing to report now.
+    pagesOf(remote).catch(() => forget(remote));
+  };
+
+  return { page, preload };
 }

@@ -1,0 +1,97 @@
+// After the shell's production build (its `build` script): the public pages as HTML. Bundles
+// apps/shell/src/prerender.tsx for Node, renders each page below signed out, and writes
+// dist/web/shell/prerendered/<page>.html (+ .br and .gz): the shell's index.html with the page's markup in #root and
+// antd's styles for it in <head>. The API sends these for their paths (apps/api/src/web/web-static.ts), so a visitor
+// sees the page before any script has run; bootstrap.tsx hydrates it.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const webpack = require('webpack');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+// `--web-dist DIR` pre-renders into another build (default dist/web).
+const { values: args } = parseArgs({ options: { 'web-dist': { type: 'string', default: 'dist/web' } } });
+const shellDist = path.join(path.resolve(root, args['web-dist']), 'shell');
+const serverOut = path.join(root, 'dist/prerender');
+
+/** Path → file name. Must match PRERENDERED_PAGES in apps/api/src/web/web-static.ts. */
+export const PRERENDERED = { '/': 'landing', '/disclaimers': 'disclaimers' };
+
+const aliases = {
+  '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
+  '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
+  '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
+};
+
+function bundle() {
+  const config = {
+    mode: 'production',
+    target: 'node24',
+    context: path.join(root, 'apps/shell'),
+    entry: { prerender: './src/prerender.tsx' },
+    output: { path: serverOut, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
+    optimization: { minimize: false },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+            },
+          },
+        },
+      ],
+    },
+    // One file: the pages' lazy chunks are resolved while rendering, with nothing to fetch.
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new webpack.DefinePlugin({ 'process.env.NODE_ENV': '"production"' })],
+    performance: { hints: false },
+  };
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+      resolve(path.join(serverOut, 'prerender.cjs'));
+    });
+  });
+}
+
+// The minified index.html writes attributes without quotes where it can.
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+export function pageDocument(template, { html, styles }) {
+  if (!EMPTY_ROOT.test(template) || !template.includes('</head>')) throw new Error('the shell index.html has no empty #root or no </head>');
+  // Inert until the app has mounted (apps/shell/src/app/App.tsx): a click before then would be lost.
+  return template.replace('</head>', () => `${styles}</head>`).replace(EMPTY_ROOT, () => `<div id="root" inert>${html}</div>`);
+}
+
+async function main() {
+  const { prerenderPage } = require(await bundle());
+  const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  const outDir = path.join(shellDist, 'prerendered');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  for (const [location, name] of Object.entries(PRERENDERED)) {
+    const rendered = await prerenderPage(location);
+    if (!rendered.html.includes('<h1')) throw new Error(`the pre-render of ${location} has no page heading`);
+    // The CSP (script-src 'self') refuses inline scripts, such as React's for a Suspense boundary sent after the page.
+    if (/<script(?![^>]*\bsrc=)/.test(rendered.html)) throw new Error(`the pre-render of ${location} has an inline script`);
+    const document = Buffer.from(pageDocument(template, rendered));
+    const file = path.join(outDir, `${name}.html`);
+    writeFileSync(file, document);
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync(document, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, zlib.gzipSync(document, { level: 9 }));
+    console.log(`pre-rendered ${location} -> ${path.relative(root, file)} (${(document.length / 1024).toFixed(1)} KB)`);
+  }
+  rmSync(serverOut, { recursive: true, force: true });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -17,6 +17,7 @@ import { AddAiRunQueries1795570000000 } from './1795570000000-AddAiRunQueries';
 import { AddAnswerRetractionFlags1795580000000 } from './1795580000000-AddAnswerRetractionFlags';
 import { AddAiRunRateLimitWaits1795561000000 } from './1795561000000-AddAiRunRateLimitWaits';
 import { AddAnswerNotifications1795590000006 } from './1795590000006-AddAnswerNotifications';
+import { AddResearchRunRecords1795600000008 } from './1795600000008-AddResearchRunRecords';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   AddAiRunQueries1795570000000,
   AddAnswerRetractionFlags1795580000000,
   AddAnswerNotifications1795590000006,
+  AddResearchRunRecords1795600000008,
 ];

@@ -72,25 +72,37 @@ export class ResearchRecheckProcessor implements OnModuleInit {
     return { checked, flagged };
   }
 
+  /**
+   * From the records the published reports cite (research_run_records): each DOI is asked once per night; one now
+   * retracted flags every report citing it and is badged in each report's references and evidence table.
+   */
   private async recheckReports(signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
+    const status = new Map<string, Promise<string>>();
+    const retracted = new Map<number, Set<string>>();
     let checked = 0;
     let flagged = 0;
-    for (const run of await this.repo.publishedRuns()) {
-      const report = run.report!;
-      let changed = false;
-      for (const source of report.references) {
-        if (!source.doi || source.retraction === 'retracted') continue;
+    for (const record of await this.repo.citedUnflaggedRecords()) {
+      const key = record.doi.toLowerCase();
+      if (!status.has(key)) {
         checked++;
-        const status = await this.literature.crossref.retractionStatus(source.doi, signal);
-        if (status !== 'retracted') continue;
-        source.retraction = 'retracted';
-        changed = true;
-        if (await this.repo.flag(run.id, `doi:${source.doi.toLowerCase()}`, source)) flagged++;
+        status.set(key, this.literature.crossref.retractionStatus(record.doi, signal));
       }
+      if ((await status.get(key)) !== 'retracted') continue;
+      await this.repo.markRetracted(record.recordId);
+      const run = await this.repo.run(record.runId);
+      const cited = run?.report?.references.find((r) => r.doi?.toLowerCase() === key);
+      const source = { title: cited?.title ?? record.title, url: cited?.url ?? record.url, doi: cited?.doi ?? record.doi, pmid: cited?.pmid ?? record.pmid };
+      if (await this.repo.flag(record.runId, `doi:${key}`, source)) flagged++;
+      retracted.set(record.runId, (retracted.get(record.runId) ?? new Set()).add(key));
+    }
+    for (const [runId, dois] of retracted) {
+      const report = (await this.repo.run(runId))?.report;
+      if (!report) continue;
+      for (const source of report.references) if (source.doi && dois.has(source.doi.toLowerCase())) source.retraction = 'retracted';
       for (const row of report.evidenceTable) {
         if (report.references.some((r) => r.retraction === 'retracted' && r.url === row.url)) row.retraction = 'retracted';
       }
-      if (changed) await this.repo.update(run.id, { report });
+      await this.repo.update(runId, { report });
     }
     return { checked, flagged };
   }

@@ -1,7 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, Messages, ResearchPlan, ResearchReport, ResearchStage, ResearchStatus, ResearchStepStatus } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
+import type { LiteratureRecord } from '../../ai/literature/literature-record';
 import { AnswerColumns, AnswersRepository } from '../answers.repository';
+import { LiteratureRecordsRepository } from '../literature-records.repository';
 
 export interface RunRow {
   id: number;
@@ -70,7 +72,11 @@ function toRun(row: Record<string, unknown>): RunRow {
 /** The research_* tables; the published answer goes through the answers repository (its counts included). */
 @Injectable()
 export class ResearchRepository {
-  constructor(private readonly ds: DataSource, private readonly answers: AnswersRepository) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly answers: AnswersRepository,
+    private readonly literature: LiteratureRecordsRepository,
+  ) {}
 
   async questionText(questionId: number): Promise<string | null> {
     const [row] = (await this.ds.query('SELECT question_text FROM cancer_questions WHERE id = ?', [questionId])) as { question_text: string }[];
@@ -159,20 +165,47 @@ export class ResearchRepository {
     );
   }
 
+  /**
+   * `records` (the dedupe step's): stored as literature_records and linked to the run as numbers 1..n in the same
+   * transaction as the output that numbers them; a re-delivered step rewrites the same rows.
+   */
   async finishStep(
     runId: number,
     key: string,
     status: ResearchStepStatus,
-    fields: { output?: unknown; error?: string | null; promptTokens?: number; completionTokens?: number; modelCalls?: number },
+    fields: {
+      output?: unknown; error?: string | null; promptTokens?: number; completionTokens?: number; modelCalls?: number;
+      records?: readonly LiteratureRecord[];
+    },
   ): Promise<void> {
-    await this.ds.query(
-      `UPDATE research_steps SET status = ?, output = ?, error = ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?,
-         model_calls = model_calls + ?, finished_at = CURRENT_TIMESTAMP(3) WHERE run_id = ? AND step_key = ?`,
-      [
-        status, fields.output === undefined ? null : JSON.stringify(fields.output), fields.error ?? null,
-        fields.promptTokens ?? 0, fields.completionTokens ?? 0, fields.modelCalls ?? 0, runId, key,
-      ],
-    );
+    const ids = fields.records ? await this.literature.upsertAll(fields.records) : null;
+    await this.ds.transaction(async (manager) => {
+      if (ids) {
+        await manager.query('DELETE FROM research_run_records WHERE run_id = ? AND number > ?', [runId, ids.length]);
+        for (const [i, id] of ids.entries()) {
+          await manager.query(
+            'INSERT INTO research_run_records (run_id, number, record_id) VALUES (?, ?, ?) ON DUPLICATE KEY UPDATE record_id = VALUES(record_id)',
+            [runId, i + 1, id],
+          );
+        }
+      }
+      await manager.query(
+        `UPDATE research_steps SET status = ?, output = ?, error = ?, prompt_tokens = prompt_tokens + ?, completion_tokens = completion_tokens + ?,
+           model_calls = model_calls + ?, finished_at = CURRENT_TIMESTAMP(3) WHERE run_id = ? AND step_key = ?`,
+        [
+          status, fields.output === undefined ? null : JSON.stringify(fields.output), fields.error ?? null,
+          fields.promptTokens ?? 0, fields.completionTokens ?? 0, fields.modelCalls ?? 0, runId, key,
+        ],
+      );
+    });
+  }
+
+  /** The run's linked records, by number (research_run_records). */
+  async runRecords(runId: number): Promise<Array<{ number: number; recordId: number; cited: boolean }>> {
+    const rows = (await this.ds.query('SELECT number, record_id, cited FROM research_run_records WHERE run_id = ? ORDER BY number', [runId])) as {
+      number: number; record_id: string; cited: number;
+    }[];
+    return rows.map((r) => ({ number: Number(r.number), recordId: Number(r.record_id), cited: Boolean(Number(r.cited)) }));
   }
 
   async resetUnfinishedSteps(runId: number): Promise<void> {
@@ -183,13 +216,19 @@ export class ResearchRepository {
    * The answer and the run's UNIQUE link in one transaction under the run's row lock: a re-delivered publish step
    * finds the link and makes no second answer; a cancelled run publishes nothing. Null when cancelled.
    */
-  async publish(runId: number, questionId: number, fields: AnswerColumns): Promise<number | null> {
+  async publish(runId: number, questionId: number, fields: AnswerColumns, citedNumbers: readonly number[]): Promise<number | null> {
     return this.ds.transaction('READ COMMITTED', async (manager) => {
       const [run] = (await manager.query('SELECT status, answer_id FROM research_runs WHERE id = ? FOR UPDATE', [runId])) as {
         status: ResearchStatus;
         answer_id: number | null;
       }[];
       if (!run || run.status === 'cancelled') return null;
+      if (citedNumbers.length > 0) {
+        await manager.query(
+          `UPDATE research_run_records SET cited = (number IN (${citedNumbers.map(() => '?').join(',')})) WHERE run_id = ?`,
+          [...citedNumbers, runId],
+        );
+      }
       if (run.answer_id !== null) return Number(run.answer_id);
       const answerId = await this.answers.insert(questionId, AnswerKind.DeepResearch, fields, { id: null, name: null }, manager);
       await manager.query('UPDATE research_runs SET answer_id = ? WHERE id = ?', [answerId, runId]);
@@ -197,12 +236,22 @@ export class ResearchRepository {
     });
   }
 
-  /** Runs whose report is published, for the nightly re-check. */
-  async publishedRuns(): Promise<RunRow[]> {
+  /** For the nightly re-check: each record with a DOI a published report cites, unless that run is already flagged for it. */
+  async citedUnflaggedRecords(): Promise<Array<{ runId: number; recordId: number; doi: string; pmid: string | null; title: string; url: string }>> {
     const rows = (await this.ds.query(
-      "SELECT * FROM research_runs WHERE status = 'completed' AND answer_id IS NOT NULL AND report IS NOT NULL ORDER BY id",
-    )) as Record<string, unknown>[];
-    return rows.map(toRun);
+      `SELECT rr.run_id, lr.id AS record_id, lr.doi, lr.pmid, lr.title, lr.url
+       FROM research_run_records rr
+       JOIN research_runs r ON r.id = rr.run_id
+       JOIN literature_records lr ON lr.id = rr.record_id
+       LEFT JOIN research_retraction_flags f ON f.run_id = rr.run_id AND f.source_key = CONCAT('doi:', LOWER(lr.doi))
+       WHERE rr.cited AND lr.doi IS NOT NULL AND r.status = 'completed' AND r.answer_id IS NOT NULL AND r.report IS NOT NULL AND f.id IS NULL
+       ORDER BY rr.run_id, rr.number`,
+    )) as { run_id: string; record_id: string; doi: string; pmid: string | null; title: string; url: string }[];
+    return rows.map((r) => ({ runId: Number(r.run_id), recordId: Number(r.record_id), doi: r.doi, pmid: r.pmid, title: r.title, url: r.url }));
+  }
+
+  async markRetracted(recordId: number): Promise<void> {
+    await this.ds.query("UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = NOW(3) WHERE id = ?", [recordId]);
   }
 
   /** Whether the flag is new. */

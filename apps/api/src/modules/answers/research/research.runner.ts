@@ -251,7 +251,11 @@ export class ResearchRunner {
     const counted = () => ({ promptTokens: usage.prompt, completionTokens: usage.completion, modelCalls: usage.calls });
     try {
       const output = await work(ctx);
-      await this.repo.finishStep(run.id, key, output === SKIPPED ? 'skipped' : 'done', { output: output === SKIPPED ? null : output, ...counted() });
+      await this.repo.finishStep(run.id, key, output === SKIPPED ? 'skipped' : 'done', {
+        output: output === SKIPPED ? null : output,
+        ...counted(),
+        ...(key === 'dedupe' && output !== SKIPPED ? { records: (output as DedupeOutput).records } : {}),
+      });
       return output;
     } catch (error) {
       if (controller.signal.aborted || error instanceof RunCancelled) {
@@ -385,7 +389,9 @@ export class ResearchRunner {
       }
       case 'publish': {
         const verified = outputs.get('verify')!.output as ReturnType<typeof buildReport>;
-        const answerId = await this.repo.publish(run.id, run.question_id, verified.answer);
+        const citedUrls = new Set(verified.report.references.map((r) => r.url));
+        const cited = dedupe().records.flatMap((r, i) => (citedUrls.has(r.url) ? [i + 1] : []));
+        const answerId = await this.repo.publish(run.id, run.question_id, verified.answer, cited);
         if (answerId === null) throw new RunCancelled('cancelled');
         await this.repo.update(run.id, { report: verified.report });
         return { answerId };

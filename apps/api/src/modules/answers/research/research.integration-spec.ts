@@ -198,6 +198,55 @@ describe('deep research: plan, flow, report, control', () => {
     firstRun = done;
   });
 
+  it("links the run's deduplicated records as research_run_records rows, marking those its report cites", async () => {
+    const ds = api.app.get(DataSource);
+    const [dedupe] = (await ds.query("SELECT output FROM research_steps WHERE run_id = ? AND step_key = 'dedupe'", [firstRun.id])) as { output: unknown }[];
+    const output = (typeof dedupe.output === 'string' ? JSON.parse(dedupe.output) : dedupe.output) as { records: Array<{ url: string }> };
+    const rows = (await ds.query(
+      'SELECT rr.number, rr.cited, lr.url FROM research_run_records rr JOIN literature_records lr ON lr.id = rr.record_id WHERE rr.run_id = ? ORDER BY rr.number',
+      [firstRun.id],
+    )) as { number: number; cited: number; url: string }[];
+    expect(rows.map((r) => Number(r.number))).toEqual(output.records.map((_, i) => i + 1));
+    expect(rows.map((r) => r.url)).toEqual(output.records.map((r) => r.url));
+    const cited = rows.filter((r) => Number(r.cited) === 1).map((r) => r.url);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(new Set(cited)).toEqual(new Set(firstRun.report!.references.map((r) => r.url)));
+  });
+
+  it('lists, per literature record, the AI answers and deep research reports citing it (admins only)', async () => {
+    const ds = api.app.get(DataSource);
+    const [row] = (await ds.query(
+      'SELECT rr.record_id FROM research_run_records rr WHERE rr.run_id = ? AND rr.cited ORDER BY rr.number LIMIT 1',
+      [firstRun.id],
+    )) as { record_id: string }[];
+    const recordId = Number(row.record_id);
+    // An AI answer on another question whose run retrieved the same record.
+    const other = await ask();
+    const aiRun = (await ds.query(
+      "INSERT INTO ai_runs (question_id, job_key, generation, trigger_kind, status) VALUES (?, ?, 1, 'admin', 'succeeded')",
+      [other, `ai_answer:${other}:records-test`],
+    )) as { insertId: number };
+    await ds.query('INSERT INTO ai_run_records (run_id, number, record_id) VALUES (?, 1, ?)', [aiRun.insertId, recordId]);
+    const aiAnswer = (await ds.query(
+      "INSERT INTO cancer_answers (question_id, answer_type, answer_text, sources, ai_run_id) VALUES (?, 'ai', 'An AI answer. [[1]](u)', '[]', ?)",
+      [other, aiRun.insertId],
+    )) as { insertId: number };
+    const path = `/api/admin/literature-records/${recordId}/answers`;
+    const res = await call<{ items: Array<Record<string, unknown>>; total: number }>(api, 'GET', path, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual(expect.arrayContaining([
+      { answer_id: Number(aiAnswer.insertId), source_kind: 'ai', run_id: Number(aiRun.insertId), question_id: other, question_title: QUESTION },
+      { answer_id: firstRun.answerId, source_kind: 'deep_research', run_id: firstRun.id, question_id: firstRun.questionId, question_title: QUESTION },
+    ]));
+    expect(res.body.total).toBe(res.body.items.length);
+    const paged = await call<{ items: unknown[]; total: number }>(api, 'GET', `${path}?per_page=1&page=2`, { token: admin });
+    expect(paged.body).toMatchObject({ total: res.body.total, items: [res.body.items[1]] });
+    expect((await call(api, 'GET', path, { token: patient })).status).toBe(403);
+    expect((await call(api, 'GET', path)).status).toBe(401);
+    expect((await call(api, 'GET', '/api/admin/literature-records/999999999/answers', { token: admin })).status).toBe(404);
+    await ds.query('DELETE FROM cancer_answers WHERE id = ?', [aiAnswer.insertId]);
+  });
+
   it('resumes after the worker is stopped mid-extraction without repeating finished steps or making a second answer', async () => {
     await startWorker({ WORKER_CONCURRENCY: '1' });
     const { questionId, runId } = await planned();
@@ -357,6 +406,9 @@ describe('deep research: plan, flow, report, control', () => {
       const flags = await call<Array<{ runId: number; doi: string }>>(api, 'GET', '/api/admin/research/flags', { token: admin });
       expect(flags.status).toBe(200);
       expect(flags.body.some((f) => f.runId === firstRun.id && f.doi === '10.5555/rct.2021.001')).toBe(true);
+      // Read from the run's record rows: the shared record is now known retracted for every answer citing it.
+      const [stored] = (await ds.query("SELECT retraction FROM literature_records WHERE doi = '10.5555/rct.2021.001'")) as { retraction: string }[];
+      expect(stored.retraction).toBe('retracted');
       const view = (await latest(firstRun.questionId, patient)).run!;
       expect(view.flags.length).toBeGreaterThan(0);
       expect(view.report!.references.find((r) => r.doi === '10.5555/rct.2021.001')!.retraction).toBe('retracted');

@@ -105,7 +105,8 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
   const fieldProps = {
     role: 'combobox',
     'aria-expanded': open,
-    'aria-controls': listId,
+    // The list exists only while open (ARIA 1.2: aria-controls names the popup when there is one).
+    'aria-controls': open ? listId : undefined,
     'aria-autocomplete': 'list' as const,
     'aria-activedescendant': open && active >= 0 ? optionId(active) : undefined,
     onKeyDown,
@@ -120,27 +121,26 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
       <div role="status" aria-live="polite" style={failed ? { marginTop: 4, fontSize: 13, color: '#595959' } : VISUALLY_HIDDEN}>
         {status}
       </div>
-      <div
-        hidden={!open}
-        style={{
-          display: open ? 'flex' : 'none', flexDirection: 'column', maxHeight: SUGGESTION_LIST_MAX_HEIGHT, marginTop: 4,
-          border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff',
-          ...(floating ? { position: 'absolute', top: '100%', left: 0, width: 'max(100%, min(420px, 90vw))', zIndex: 20, boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)' } : {}),
-        }}
-        data-testid="similar-questions-popup"
-      >
-        <div id={`${listId}-label`} style={{ padding: '6px 12px', fontSize: 13, color: '#595959', borderBottom: '1px solid #f0f0f0' }}>
-          {QaUiTexts.similarHeading}
-        </div>
-        <ul
-          id={listId}
-          role="listbox"
-          aria-labelledby={`${listId}-label`}
-          style={{ listStyle: 'none', margin: 0, padding: 0, minHeight: 0, overflowY: 'auto' }}
-          data-testid="similar-questions"
+      {open && (
+        <div
+          style={{
+            display: 'flex', flexDirection: 'column', maxHeight: SUGGESTION_LIST_MAX_HEIGHT, marginTop: 4,
+            border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff',
+            ...(floating ? { position: 'absolute', top: '100%', left: 0, width: 'max(100%, min(420px, 90vw))', zIndex: 20, boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)' } : {}),
+          }}
+          data-testid="similar-questions-popup"
         >
-          {open &&
-            items.map((question, index) => (
+          <div id={`${listId}-label`} style={{ padding: '6px 12px', fontSize: 13, color: '#595959', borderBottom: '1px solid #f0f0f0' }}>
+            {QaUiTexts.similarHeading}
+          </div>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-labelledby={`${listId}-label`}
+            style={{ listStyle: 'none', margin: 0, padding: 0, minHeight: 0, overflowY: 'auto' }}
+            data-testid="similar-questions"
+          >
+            {items.map((question, index) => (
               // The keys are the field's: in the combobox pattern focus stays in the field, never on an option.
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
@@ -158,8 +158,9 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
                 <span style={{ display: 'block', fontSize: 13, color: '#595959' }}>{answerCountsLine(question)}</span>
               </li>
             ))}
-        </ul>
-      </div>
+          </ul>
+        </div>
+      )}
     </>
   );
 

@@ -7,7 +7,8 @@ import { AiTexts, Messages, QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/co
  */
 export const QaUiTexts = {
   searchLabel: 'Search questions',
-  similarHeading: 'Answered questions like yours',
+  /** No word 'question' in it: the fields labelled 'Question' and 'Search questions' stay the only matches of their labels. */
+  similarHeading: 'Already answered: choose one to open it',
   answerTabsLabel: 'Answers by source',
   glanceHeading: 'The sources at a glance',
   glanceAnswered: (count: number) => (count === 1 ? 'Answered (1 answer)' : `Answered (${count} answers)`),

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { type AuthUser, type Role, type SessionResponse, TwoFactorPaths, TwoFactorTexts } from '@cqa/contracts';
+import { type AuthUser, NotificationPaths, type Role, type SessionResponse, TwoFactorPaths, TwoFactorTexts } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock } from '@cqa/web-core/testing';
 import { LoginForm } from '../auth/components/LoginForm';
@@ -166,6 +166,8 @@ describe('account security page', () => {
     );
     const codes = Array.from({ length: 10 }, (_, i) => `aaaa${i + 2}-bbbbb`);
     api.reply(TwoFactorPaths.confirm, { status: 200, body: { recoveryCodes: codes } });
+    // The page's e-mail settings card loads too; answered, so the only alert is the one this test provokes.
+    api.reply(NotificationPaths.settings, { status: 200, body: { answerEmails: false, expertDigest: false } });
     renderSecurity();
 
     await userEvent.click(await screen.findByRole('button', { name: T.turnOn }));

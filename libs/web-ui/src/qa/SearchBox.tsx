@@ -34,7 +34,8 @@ export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS, use
     return () => clearTimeout(timer);
   }, [text, value, onSearch, delay]);
 
-  const similar = useSimilarSuggestions({ text, useSimilar, hrefFor: similarHref, floating: true });
+  // In the page's flow, not floating: a list over the results would hide the very links the search found.
+  const similar = useSimilarSuggestions({ text, useSimilar, hrefFor: similarHref });
   const suggests = !!(useSimilar && similarHref);
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, type CSSProperties } from 'react';
 import { BellOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { NotificationTexts } from '@cqa/contracts';
-import { paths, questionsApi, useAppDispatch } from '@cqa/web-core';
+import { paths, questionsApi, useAppDispatch, useAppSelector } from '@cqa/web-core';
 import { useIsNarrow } from '@cqa/web-ui';
 import { useNewAnswersCountQuery } from './api';
 
@@ -16,7 +16,7 @@ const countStyle: CSSProperties = { fontWeight: 600 };
 
 /**
  * The patient's count of questions with answers not opened yet, as a link to their questions. Asked again on every
- * page change (opening a question clears its mark) and every minute; when the count moves, the loaded question lists
+ * page change, whenever a question's detail has loaded (opening a question clears its mark) and every minute; when the count moves, the loaded question lists
  * are refreshed too, so their "New answers" marks follow. On a phone only a bell and the count fit beside the menu.
  */
 export function NewAnswersLink() {
@@ -26,9 +26,13 @@ export function NewAnswersLink() {
   const { data, refetch } = useNewAnswersCountQuery(undefined, { pollingInterval: POLL_MS, refetchOnFocus: true });
   const shown = useRef<number | undefined>(undefined);
 
+  // Opening a question marks it seen on the server: its detail arriving is the moment to ask again.
+  const lastDetailLoaded = useAppSelector((state) =>
+    Object.values(state.api.queries).reduce((latest, q) => (q?.endpointName === 'question' && q.fulfilledTimeStamp ? Math.max(latest, q.fulfilledTimeStamp) : latest), 0));
+
   useEffect(() => {
     void refetch();
-  }, [pathname, refetch]);
+  }, [pathname, lastDetailLoaded, refetch]);
 
   const count = data?.count;
   useEffect(() => {

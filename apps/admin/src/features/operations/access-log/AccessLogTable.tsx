@@ -3,7 +3,7 @@ import { Button, Select, Space, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import { PROFILE_AUDIT_ACTION_LABELS, type AdminUserSummary, type ProfileAccessLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
-import { ErrorState, scrollingTable } from '@cqa/web-ui';
+import { EmptyState, ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery } from '../../users/api';
 import { ACCESS_LOG_TEXTS } from '../texts';
 import { useProfileAccessLogsQuery } from './access-log-api';
@@ -79,7 +79,7 @@ export function AccessLogTable() {
           rowKey="id"
           loading={logs.isLoading}
           dataSource={logs.data?.logs ?? []}
-          locale={{ emptyText: ACCESS_LOG_TEXTS.empty }}
+          locale={{ emptyText: <EmptyState message={ACCESS_LOG_TEXTS.empty} /> }}
           pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
             { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },

@@ -90,7 +90,7 @@ export function AiRunsTable() {
         rowKey="id"
         loading={runs.isLoading}
         dataSource={runs.data?.items ?? []}
-        locale={{ emptyText: AI_RUNS_TEXTS.empty }}
+        locale={{ emptyText: <EmptyState message={AI_RUNS_TEXTS.empty} /> }}
         pagination={{ current: page, pageSize: PER_PAGE, total: runs.data?.total ?? 0, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
         scroll={{ x: true }}
         expandable={{ expandedRowRender: (run) => <AiRunDetails runId={run.id} />, fixed: 'left' }}

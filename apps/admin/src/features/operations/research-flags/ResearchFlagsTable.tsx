@@ -2,7 +2,7 @@ import { Button, Space, Table, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
-import { ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
+import { EmptyState, ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
 import { RESEARCH_FLAGS_TEXTS } from '../texts';
 import { useResearchFlagsQuery } from './api';
 
@@ -28,7 +28,7 @@ export function ResearchFlagsTable() {
           rowKey={(flag) => `${flag.runId}-${flag.doi ?? flag.pmid ?? flag.url}`}
           loading={flags.isLoading}
           dataSource={flags.data ?? []}
-          locale={{ emptyText: RESEARCH_FLAGS_TEXTS.empty }}
+          locale={{ emptyText: <EmptyState message={RESEARCH_FLAGS_TEXTS.empty} /> }}
           pagination={{ pageSize: 25, hideOnSinglePage: true }}
           columns={[
             { title: 'Flagged', key: 'when', fixed: 'left', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },

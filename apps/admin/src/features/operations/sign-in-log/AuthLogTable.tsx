@@ -3,7 +3,7 @@ import { Button, Table, Tag } from 'antd';
 import { Link } from 'react-router-dom';
 import type { AuthLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
-import { ErrorState, scrollingTable } from '@cqa/web-ui';
+import { EmptyState, ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAuthLogsQuery } from '../../users/api';
 import { EVENT_LABELS } from '../texts';
 
@@ -28,7 +28,7 @@ export function AuthLogTable() {
         rowKey="id"
         loading={logs.isLoading}
         dataSource={logs.data?.logs ?? []}
-        locale={{ emptyText: 'No sign-in activity yet.' }}
+        locale={{ emptyText: <EmptyState message="No sign-in activity yet." /> }}
         pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
           { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },

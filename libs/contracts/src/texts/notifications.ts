@@ -7,8 +7,8 @@ export const NotificationTexts = {
   saveFailed: 'Could not save your e-mail settings. Please try again.',
   loadFailed: 'Could not load your e-mail settings.',
   newAnswersBadge: 'New answers',
-  /** The top bar's link: read out with its count. */
-  newAnswersLink: (count: number) => `${count} ${count === 1 ? 'question has' : 'questions have'} new answers`,
+  /** The top bar's link, read out with what it counts; it shows 'New answers: N' (a phone: a bell and N), which the label contains. */
+  newAnswersLink: (count: number) => `New answers: ${count} ${count === 1 ? 'question' : 'questions'}`,
   unsubscribePageTitle: 'Unsubscribe from Cancer Q&A e-mails',
   unsubscribeConfirm: 'Stop the notification e-mails from Cancer Q&A?',
   unsubscribeButton: 'Unsubscribe',

@@ -89,9 +89,9 @@ describe('TopBar', () => {
     const api = installFetchMock();
     api.reply('/api/notifications/new-answers', { status: 200, body: { count: 2 } });
     renderTopBar('/patient/questions', user('patient'));
-    const link = await screen.findByRole('link', { name: '2 questions have new answers' });
+    const link = await screen.findByRole('link', { name: 'New answers: 2 questions' });
     expect(link).toHaveAttribute('href', '/patient/questions');
-    expect(link).toHaveTextContent('New answers2');
+    expect(link).toHaveTextContent('New answers: 2');
   });
 
   it('shows no new-answers link when there are none, and never asks for staff', async () => {

@@ -45,8 +45,8 @@ export function NewAnswersLink() {
   const label = NotificationTexts.newAnswersLink(count);
   return (
     <Link to={paths.patientQuestions} aria-label={label} title={label} style={linkStyle} data-testid="new-answers-link">
-      {narrow ? <BellOutlined aria-hidden /> : <span aria-hidden>{NotificationTexts.newAnswersBadge}</span>}
-      <span aria-hidden style={countStyle}>{count}</span>
+      {narrow && <BellOutlined aria-hidden />}
+      <span style={countStyle}>{narrow ? count : `${NotificationTexts.newAnswersBadge}: ${count}`}</span>
     </Link>
   );
 }

@@ -39,7 +39,7 @@ export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS, use
   const suggests = !!(useSimilar && similarHref);
 
   return (
-    <div style={{ position: 'relative' }}>
+    <div>
       <Input
         {...(suggests ? similar.fieldProps : {})}
         id={id}

@@ -31,8 +31,6 @@ interface SuggestionOptions {
   useSimilar?: UseSimilarQuestions;
   /** The page of a suggested question; without it (or useSimilar) nothing is suggested. */
   hrefFor?: (id: number) => string;
-  /** Over the content below (a search box in a row of controls) rather than pushing it down (a dialog's text box). */
-  floating?: boolean;
   /** Called after a suggestion was chosen (its page is opening), e.g. to close the ask dialog. */
   onChosen?: () => void;
   delay?: number;
@@ -44,7 +42,7 @@ interface SuggestionOptions {
  * (focus stays in the field), Enter opens the active one, Escape closes the list (and nothing else); a polite live
  * region says how many were found. With no option active the field's own keys work as ever (Enter searches, a new line).
  */
-export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, floating = false, delay = SIMILAR_DEBOUNCE_MS }: SuggestionOptions) {
+export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, delay = SIMILAR_DEBOUNCE_MS }: SuggestionOptions) {
   const id = useId();
   // Set by the list (rendered only where suggestions are on), so forms without a router still render without one.
   const navigate = useRef<NavigateFunction | null>(null);
@@ -126,7 +124,6 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, flo
           style={{
             display: 'flex', flexDirection: 'column', maxHeight: SUGGESTION_LIST_MAX_HEIGHT, marginTop: 4,
             border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff',
-            ...(floating ? { position: 'absolute', top: '100%', left: 0, width: 'max(100%, min(420px, 90vw))', zIndex: 20, boxShadow: '0 6px 16px rgba(0, 0, 0, 0.12)' } : {}),
           }}
           data-testid="similar-questions-popup"
         >

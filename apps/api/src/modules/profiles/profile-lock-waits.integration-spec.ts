@@ -129,7 +129,10 @@ describe('profile saves never wait on other work of the same patient', () => {
       await holder.startTransaction();
       await holder.query('SELECT id FROM patients WHERE id = ? FOR UPDATE', [patientId]);
       const started = performance.now();
-      const res = await call<ApiErrorBody>(api, 'PUT', PatientPaths.one(patientId), { token: adminToken, body: { profile: { age: 41 } } });
+      const res = await call<ApiErrorBody>(api, 'PUT', PatientPaths.one(patientId), {
+        // A value no earlier save wrote (an unchanged entity is not updated, so it would take no lock).
+        token: adminToken, body: { profile: { age: 41, describe_treatment: 'saved while the row is held' } },
+      });
       const ms = performance.now() - started;
       expect(res.status).toBe(503);
       expect(res.body.message).toBe(Messages.platform.busy);

@@ -49,6 +49,9 @@ export function e2eRun() {
       FETCH_ALLOW_HOSTS: `127.0.0.1:${pagesPort}`,
       REDDIT_BASE_URL: pagesOrigin,
       FETCH_HOST_DELAY_MS: '0',
+      // Answer e-mails batch answers over a quiet period (10 minutes by default); the journey waits seconds, not minutes.
+      ANSWER_MAIL_QUIET_SECONDS: '2',
+      MAIL_RELAY_INTERVAL_MS: '1000',
     },
   };
 }

@@ -1,3 +1,4 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { decode } from './mime-text';
 
 describe('the test sinks’ email decoder', () => {
@@ -10,6 +11,13 @@ describe('the test sinks’ email decoder', () => {
       '----b1--', '',
     ].join('\r\n');
     expect(decode(raw)).toEqual({ subject: 'Verify your email', text: 'Open http://x.test/verify?code=abc and a very long line that is wrapped here on purpose.' });
+  });
+
+  it('reads UTF-8 back from quoted-printable as nodemailer writes it (multi-byte characters, long lines)', async () => {
+    const text = `1. Is it safe to take ibuprofen with my doctor’s chemo plan – and what about café au lait?\n2. Ça va après la chimiothérapie ? ${'long line '.repeat(12)}`;
+    const raw = (await new MailComposer({ from: 'a@x.test', to: 'b@x.test', subject: 'Digest', text, html: '<p>x</p>' }).compile().build()).toString();
+    expect(raw).toContain('quoted-printable');
+    expect(decode(raw).text).toBe(text);
   });
 
   it('decodes a base64 body and a plain one', () => {

@@ -15,7 +15,10 @@ export function bodyOf(headers: string, body: string): string {
     return bodyOf(partHead.replace(/\r?\n\s+/g, ' '), partRest.join('\n\n').replace(/\r?\n$/, ''));
   }
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    // Each =XX is one byte of UTF-8 (a curly apostrophe is three): collect bytes, then read them as UTF-8. The encoded
+    // body is 7-bit, so latin1 maps every other character to its own byte.
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   return body;

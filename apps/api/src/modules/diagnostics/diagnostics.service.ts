@@ -15,9 +15,13 @@ export class DiagnosticsService {
   }
 
   async selfCheckStatus(id: string): Promise<SelfCheckStatus> {
-    const job = await this.jobs.find<SelfCheckPayload, SelfCheckResult>(JobName.SelfCheck, id);
+    const find = () => this.jobs.find<SelfCheckPayload, SelfCheckResult>(JobName.SelfCheck, id);
+    let job = await find();
     if (!job) throw new NotFoundException('No self-check job with this id.');
     const state = await job.getState();
+    // The job's fields were read before its state: one finishing in between reads 'completed' without its result.
+    // Finished states do not change, so a second read has the final fields.
+    if (state === 'completed' || state === 'failed') job = (await find()) ?? job;
     return {
       id,
       state: (KNOWN_STATES as string[]).includes(state) ? (state as SelfCheckStatus['state']) : 'unknown',

@@ -112,7 +112,7 @@ export function TopBar() {
         Cancer Q&amp;A
       </Link>
       {user?.role === 'patient' && (
-        <div style={{ marginLeft: 'auto' }}>
+        <div style={{ marginLeft: 'auto', display: 'flex', alignItems: 'center' }}>
           <NewAnswersLink />
         </div>
       )}

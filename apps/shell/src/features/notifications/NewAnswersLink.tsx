@@ -9,7 +9,8 @@ import { useNewAnswersCountQuery } from './api';
 const POLL_MS = 60_000;
 
 const linkStyle: CSSProperties = {
-  display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, minWidth: 32, padding: '0 10px', borderRadius: 16,
+  // Its own line height: the header's 64 px line box would make the pill as tall as the bar (and spill past it).
+  display: 'inline-flex', alignItems: 'center', gap: 6, minHeight: 32, minWidth: 32, padding: '0 10px', borderRadius: 16, lineHeight: '20px',
   color: '#135200', background: '#f6ffed', border: '1px solid #b7eb8f', fontSize: 14, whiteSpace: 'nowrap',
 };
 const countStyle: CSSProperties = { fontWeight: 600 };

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button, Card, Col, Radio, Result, Row, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
@@ -44,13 +44,12 @@ function AccessPanel() {
   const [params] = useSearchParams();
   const institutionReturn = params.has(OIDC_ERROR_PARAM) || params.has(OIDC_TWO_FACTOR_PARAM);
   const [role, setRole] = useState<SelfRegisteringRole>(institutionReturn ? 'expert' : 'patient');
-  const [mode, setModeState] = useState<Mode>(institutionReturn ? 'login' : 'register');
   // The pre-rendered page (built without a visitor) shows the registration form: a returning visitor's login form comes
-  // as an update once hydrated, not as a hydration mismatch, which makes React discard the page's markup and a click
-  // made on it (an early tap on 'Expert' was lost).
-  useLayoutEffect(() => {
-    if (!institutionReturn && readHasAccount()) setModeState('login');
-  }, [institutionReturn]);
+  // as an update once hydrated (the server snapshot first), not as a hydration mismatch, which makes React discard the
+  // page's markup and a click made on it (an early tap on 'Expert' was lost).
+  const returning = useSyncExternalStore(subscribeToNothing, readHasAccount, () => false);
+  const [chosenMode, setModeState] = useState<Mode | null>(institutionReturn ? 'login' : null);
+  const mode: Mode = chosenMode ?? (returning ? 'login' : 'register');
   const [screen, setScreen] = useState<Screen>('form');
   const [registeredMessage, setRegisteredMessage] = useState<string>(Messages.success.registration);
 
@@ -148,4 +147,6 @@ function AccessPanel() {
   );
 }
 
+/** The remembered mode is read once per render; nothing announces a change to it from elsewhere. */
+const subscribeToNothing = () => () => undefined;
 const roleLabel = (role: SelfRegisteringRole) => (role === 'patient' ? 'Patient' : 'Expert');

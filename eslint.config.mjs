@@ -96,6 +96,27 @@ function boundaries(project) {
     },
     // Specs may set up rows through any server module; the project boundaries still hold for them.
     { files: testFiles.map((glob) => `${project.dir}/${glob}`), rules: { 'no-restricted-imports': ['error', { patterns }], 'import/no-restricted-paths': restrictedPaths(projectZones) } },
+    ...storeOwnership(project, files),
+  ];
+}
+
+/**
+ * Redux Toolkit, RTK Query and react-redux run only inside web-core (type:data-access): the web build bundles them
+ * there instead of sharing them through Module Federation (tools/webpack/create-web-config.cjs), so a remote or lib
+ * importing one at run time would get a second copy, without the store's context. Types are fine; specs may set up a
+ * Provider.
+ */
+function storeOwnership(project, files) {
+  if (!has(project, 'scope:web') || has(project, 'type:data-access')) return [];
+  const message = "Only web-core runs Redux code (it is not shared between the web apps): use web-core's hooks, store and baseApi.";
+  return [
+    {
+      files,
+      ignores: testFiles,
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['react-redux', '@reduxjs/toolkit', '@reduxjs/toolkit/*'], message, allowTypeImports: true }] }],
+      },
+    },
   ];
 }
 

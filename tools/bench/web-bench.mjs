@@ -1,5 +1,5 @@
 // npm run bench:web [-- --web-dist dist/web] [--api-root DIR] [--label after] [--save file.json] [--compare before.json]
-//                       [--runs 1] [--lighthouse-runs 3] [--no-lighthouse] [--smoke]
+//                       [--runs 1] [--lighthouse-runs 3] [--no-lighthouse] [--smoke] [--pages landing,disclaimers]
 //
 // Starts the built API (with the built web of --web-dist, default dist/web) on a throwaway database with the demo
 // accounts and one question, then:
@@ -11,7 +11,8 @@
 //   wire per resource type, requests, LCP and total blocking time as markdown tables (--runs runs, median).
 // Debian Chromium runs both (/usr/bin/chromium, CHROMIUM_PATH overrides). --save keeps the figures; --compare prints
 // them against a saved run (before/after). --smoke: the landing page, one Lighthouse run, no byte tables; fails when
-// Lighthouse gives no score (a check that the benchmark itself still works).
+// Lighthouse gives no score (a check that the benchmark itself still works). --pages: Lighthouse on these pages only
+// (names as printed, comma-separated), no byte tables.
 /* global window -- the observers and the measurement run in the page */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
+    pages: { type: 'string' },
     // Another checkout whose built API (dist/api) serves the run, e.g. the commit before a change, for a true "before".
     'api-root': { type: 'string' },
   },
@@ -199,7 +201,9 @@ async function main() {
     const logins = Object.fromEntries(Object.entries(DEMO).map(([role, email]) => [role, { email, password: DEMO_PASSWORD, role }]));
     let lighthouseResults;
     if (!args['no-lighthouse']) {
-      const lhPages = lighthousePages(questionId).filter((p) => !args.smoke || p.name === 'landing');
+      const only = args.smoke ? ['landing'] : args.pages?.split(',').map((name) => name.trim());
+      const lhPages = lighthousePages(questionId).filter((p) => !only || only.includes(p.name));
+      if (lhPages.length === 0) throw new Error(`--pages names no page: ${lighthousePages(questionId).map((p) => p.name).join(', ')}`);
       const runs = args.smoke ? 1 : Number(args['lighthouse-runs']);
       const loadBefore = load();
       lighthouseResults = await runLighthouse({ baseUrl: app.baseUrl, pages: lhPages, runs, logins, executablePath });
@@ -207,8 +211,8 @@ async function main() {
       if (args.smoke) {
         const landing = lighthouseResults[0];
         if (!Number.isFinite(landing.performance) || !Number.isFinite(landing.lcp)) throw new Error('Lighthouse gave the landing page no score');
-        return;
       }
+      if (args.smoke || args.pages) return;
     }
 
     const browser = await chromium.launch({

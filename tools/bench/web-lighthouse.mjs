@@ -2,6 +2,8 @@
 // Debian Chromium, Lighthouse's default (mobile) config, and the targets of issue #28 beside the figures.
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -122,6 +124,12 @@ async function lighthouseRun(browser, baseUrl, target, logins) {
       undefined,
       page,
     );
+    // LIGHTHOUSE_REPORT_DIR keeps each run's full report (the LCP element, main-thread work per script) to look into.
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const file = `${target.name.replace(/\W+/g, '-')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(lhr));
+    }
     return lhr;
   } finally {
     await context.close();

@@ -2,7 +2,9 @@
 // the first load of each budgeted route, from the bundle-manifest.json each web app's build writes
 // (tools/webpack/bundle-manifest-plugin.cjs). Fails when a route is over its budget. `--web-dist DIR` reads another build.
 //
-// A route's initial scripts: the shell's entry and bootstrap chunks, the shell's page chunk if it has one, and for a
+// A pre-rendered public page's scripts: the public pages build's entry, its app chunk and the page's chunk
+// (createPublicPagesConfig in tools/webpack/create-web-config.cjs; no federation, so nothing shared).
+// Another route's initial scripts: the shell's entry and bootstrap chunks, the shell's page chunk if it has one, and for a
 // remote's route that remote's remoteEntry.js, its exposed './pages' chunks and the page's own chunk; plus every
 // federation shared module those chunks consume, recursively. A shared module is counted once, as the shell's copy
 // (the shell loads first and shareStrategy 'loaded-first' keeps its copy); only a module the shell does not share
@@ -48,22 +50,25 @@ export const TARGETS = {
  * page is also the login and registration page (its two modes), so one row stands for the three.
  */
 const ROUTES = {
-  landing: { remote: null, page: 'page-landing' },
-  disclaimers: { remote: null, page: 'page-disclaimers' },
+  landing: { publicPages: true, page: 'page-landing' },
+  disclaimers: { publicPages: true, page: 'page-disclaimers' },
   'patient dashboard': { remote: 'patient', page: 'page-dashboard' },
   'question detail (patient)': { remote: 'patient', page: 'page-questionDetail' },
   'expert dashboard': { remote: 'expert', page: 'page-dashboard' },
   'admin dashboard': { remote: 'admin', page: 'page-dashboard' },
 };
 
+/** Where each build's files are: the public pages build writes into the shell's public/ folder. */
+const buildDir = (app) => (app === 'shell-public' ? path.join('shell', 'public') : app);
+
 function readManifest(app) {
-  const file = path.join(WEB_DIST, app, 'bundle-manifest.json');
+  const file = path.join(WEB_DIST, buildDir(app), 'bundle-manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: run the production build first (npx nx run-many -t build).`);
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 function servedSize(app, file) {
-  const plain = path.join(WEB_DIST, app, file);
+  const plain = path.join(WEB_DIST, buildDir(app), file);
   return existsSync(`${plain}.br`) ? statSync(`${plain}.br`).size : statSync(plain).size;
 }
 
@@ -90,6 +95,11 @@ export function initialScripts(route, manifests) {
     return group;
   };
 
+  if (route.publicPages) {
+    const publicPages = manifests['shell-public'];
+    for (const name of ['public', 'public-app', route.page]) addGroup(publicPages, named(publicPages, name));
+    return listed(files);
+  }
   addGroup(shell, named(shell, 'main'));
   addGroup(shell, named(shell, 'bootstrap'));
   if (!route.remote) {
@@ -100,6 +110,10 @@ export function initialScripts(route, manifests) {
     addGroup(remote, named(remote, 'expose-pages'));
     addGroup(remote, named(remote, route.page));
   }
+  return listed(files);
+}
+
+function listed(files) {
   return [...files].sort().map((id) => {
     const [app, file] = id.split('/');
     return { app, file, bytes: servedSize(app, file) };
@@ -107,7 +121,7 @@ export function initialScripts(route, manifests) {
 }
 
 function main() {
-  const manifests = Object.fromEntries(['shell', 'patient', 'expert', 'admin'].map((app) => [app, readManifest(app)]));
+  const manifests = Object.fromEntries(['shell', 'shell-public', 'patient', 'expert', 'admin'].map((app) => [app, readManifest(app)]));
   const kb = (bytes) => (bytes / KB).toFixed(1);
   let failed = false;
   console.log('| route | scripts | brotli KB | budget KB | | issue #28 target KB |');

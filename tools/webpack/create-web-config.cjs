@@ -13,6 +13,7 @@ const { dependencies, browserslist } = require(path.join(root, 'package.json'));
 // webpack's own runtime code. No polyfills are added: every listed browser has what the code uses.
 const browsers = browserslist.join(', ');
 const webCore = require(path.join(root, 'libs/web-core/package.json'));
+const reactRouterDom = require('react-router-dom/package.json');
 
 const ports = { shell: 4200, patient: 4201, expert: 4202, admin: 4203 };
 const remoteNames = ['patient', 'expert', 'admin'];
@@ -35,11 +36,11 @@ const shared = {
   'react/jsx-dev-runtime': singleton(dependencies.react),
   'react-dom': singleton(dependencies['react-dom']),
   'react-dom/client': singleton(dependencies['react-dom']),
-  'react-router-dom': singleton(dependencies['react-router-dom']),
-  'react-redux': singleton(dependencies['react-redux']),
-  '@reduxjs/toolkit': singleton(dependencies['@reduxjs/toolkit']),
-  '@reduxjs/toolkit/query/react': singleton(dependencies['@reduxjs/toolkit']),
-  // The store, auth state and baseApi must be the shell's instance for remotes to inject into them.
+  // Resolved to web-core's list of the names the apps use (aliases below), so what is shared is tree-shaken; the version
+  // is the package's, which the alias would otherwise hide.
+  'react-router-dom': { ...singleton(dependencies['react-router-dom']), version: reactRouterDom.version },
+  // The store, auth state and baseApi must be the shell's instance for remotes to inject into them. Redux Toolkit,
+  // RTK Query and react-redux are not shared: only web-core uses them, so they are bundled (tree-shaken) inside it.
   '@cqa/web-core': { singleton: true, requiredVersion: false, version: webCore.version },
 };
 
@@ -58,7 +59,26 @@ const aliases = {
   '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
   // Bundled like web-ui (not shared): its state lives in web-core's store, which is the shared singleton.
   '@cqa/web-qa': path.join(root, 'libs/web-qa/src/index.ts'),
+  'react-router-dom$': path.join(root, 'libs/web-core/src/routing/react-router-dom.ts'),
 };
+
+/** TypeScript and JSX through SWC, for the listed browsers. */
+const scriptRule = (production) => ({
+  test: /\.[jt]sx?$/,
+  exclude: /node_modules/,
+  // An import of a name a module does not export (e.g. one missing from the react-router-dom list above) fails the build.
+  parser: { exportsPresence: 'error' },
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: !production } },
+      },
+      env: { targets: browsers },
+    },
+  },
+});
 
 /**
  * @param {{ name: 'shell' | 'patient' | 'expert' | 'admin', dir: string }} app
@@ -85,25 +105,13 @@ function createWebConfig({ name, dir }) {
         filename: production ? hashedFilename : '[name].js',
         chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
         uniqueName: name,
-        clean: true,
+        // The shell's public-pages build writes into public/ beside it (createPublicPagesConfig), maybe first.
+        clean: isShell ? { keep: /^public[\\/]/ } : true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
       module: {
         rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production } },
-                },
-                env: { targets: browsers },
-              },
-            },
-          },
+          scriptRule(production),
         ],
       },
       plugins: [
@@ -161,4 +169,39 @@ function createWebConfig({ name, dir }) {
   };
 }
 
-module.exports = { createWebConfig, ports };
+/**
+ * The public pages' own build (the shell's landing, login/registration and disclaimers, pre-rendered by
+ * tools/webpack/prerender.mjs): the same shell source from apps/shell/src/public-pages.tsx, without Module Federation.
+ * A visitor's first page so carries no federation runtime and no shared-module copies that cannot be tree-shaken;
+ * a remote's page reached from it (the dashboard after signing in) loads the federated shell (index.html) instead.
+ * Written to dist/web/shell/public/ (its index.html is the pre-render's template); production only.
+ * @param {{ dir: string }} shell
+ * @returns {import('webpack').Configuration}
+ */
+function createPublicPagesConfig({ dir }) {
+  return {
+    mode: 'production',
+    context: dir,
+    target: ['web', `browserslist:${browsers}`],
+    entry: { public: './src/public-pages.tsx' },
+    devtool: false,
+    output: {
+      path: path.join(root, 'dist/web/shell/public'),
+      publicPath: '/public/',
+      filename: '[name].[contenthash:12].js',
+      chunkFilename: '[name].[contenthash:12].js',
+      uniqueName: 'shell-public',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
+    module: { rules: [scriptRule(true)] },
+    plugins: [
+      new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title: 'Cancer Q&A', publicPath: '/public/', chunks: ['public'] }),
+      ...compressionPlugins(),
+      new BundleManifestPlugin({ app: 'shell-public' }),
+    ],
+    performance: { hints: false },
+  };
+}
+
+module.exports = { createWebConfig, createPublicPagesConfig, ports };

@@ -1,8 +1,8 @@
 // After the shell's production build (its `build` script): the public pages as HTML. Bundles
 // apps/shell/src/prerender.tsx for Node, renders each page below signed out, and writes
-// dist/web/shell/prerendered/<page>.html (+ .br and .gz): the shell's index.html with the page's markup in #root and
-// antd's styles for it in <head>. The API sends these for their paths (apps/api/src/web/web-static.ts), so a visitor
-// sees the page before any script has run; bootstrap.tsx hydrates it.
+// dist/web/shell/prerendered/<page>.html (+ .br and .gz): the public pages build's index.html (public/index.html) with
+// the page's markup in #root and antd's styles for it in <head>. The API sends these for their paths
+// (apps/api/src/web/web-static.ts), so a visitor sees the page before any script has run; public-pages.tsx hydrates it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -75,7 +75,8 @@ export function pageDocument(template, { html, styles }) {
 
 async function main() {
   const { prerenderPage } = require(await bundle());
-  const template = readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+  // The public pages' own build (createPublicPagesConfig in create-web-config.cjs) hydrates them.
+  const template = readFileSync(path.join(shellDist, 'public', 'index.html'), 'utf8');
   const outDir = path.join(shellDist, 'prerendered');
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });

@@ -136,6 +136,13 @@ export interface UserDetailResponse {
 export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as const;
 
 /**
+ * Set and cleared with the refresh cookie, holding no secret: the page server reads it (the refresh cookie never
+ * reaches page paths) to send a signed-in visitor's '/' the app itself instead of the pre-rendered public page, so
+ * their dashboard starts loading at once. A stale one costs only that: the app finds no session and shows the landing.
+ */
+export const SIGNED_IN_HINT_COOKIE = { name: 'cqa_signed_in', path: '/' } as const;
+
+/**
  * Bull Board is opened by browser navigation, which carries no bearer token: an admin first asks
  * POST /api/admin/queues-session for this short-lived cookie, scoped to the board's path.
  */

@@ -76,6 +76,16 @@ describe('the built web served by the API from one origin', () => {
     expect(body.toString()).toContain(`<h1>${heading}</h1>`);
   });
 
+  it('sends a signed-in visitor (the hint cookie of a sign-in) the app itself, not a pre-rendered page', async () => {
+    for (const p of ['/', '/disclaimers']) {
+      const res = await fetch(`${api.baseUrl}${p}`, { headers: { cookie: 'cqa_signed_in=1' } });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('<h1>');
+    }
+  });
+
   it('sends a browser without compression the plain pre-rendered page', async () => {
     const res = await getRaw('/disclaimers', 'identity');
     expect(res.headers['content-encoding']).toBeUndefined();

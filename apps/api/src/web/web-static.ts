@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SIGNED_IN_HINT_COOKIE } from '@cqa/contracts';
 import type { PageFallback } from '../common/errors/api-exception.filter';
 
 /** The remotes, each served under /remotes/<name>/ beside the shell at /. */
@@ -48,8 +49,8 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Pa
 
 /**
  * Serves the built shell at / and the remotes under /remotes/<name>/ from one origin, and returns a fallback that
- * answers a pre-rendered public page's path with its HTML, and other page paths with the shell's index.html (the shell
- * shows the landing page for unknown ones).
+ * answers a pre-rendered public page's path with its HTML (to a visitor without the signed-in hint), and other page
+ * paths with the shell's index.html (the shell shows the landing page for unknown ones).
  * Returns undefined when the web has not been built (API-only runs such as the integration tests).
  */
 export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Promise<PageFallback | undefined> {
@@ -76,7 +77,11 @@ export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Pr
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/remotes/') &&
       !url.startsWith('/admin/queues') && !path.extname(url);
     if (!isPage) return false;
-    sendDocument(request, reply, prerendered.get(url.length > 1 ? url.replace(/\/$/, '') : url) ?? shellDocument);
+    // A signed-in visitor gets the app itself (a pre-rendered page would only load it after a detour through the
+    // public pages' bundle, apps/shell/src/public-pages.tsx).
+    const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE.name]);
+    const page = signedIn ? undefined : prerendered.get(url.length > 1 ? url.replace(/\/$/, '') : url);
+    sendDocument(request, reply, page ?? shellDocument);
     return true;
   };
 }

@@ -162,6 +162,11 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       expect(cookie).toMatch(/SameSite=Strict/i);
       expect(cookie).toMatch(/Path=\/api\/auth/);
       expect(cookie).not.toMatch(/Secure/i); // plain http outside production
+      // The page server's signed-in hint: no secret, the whole site, gone when the session's cookie goes.
+      const hint = ok.setCookie.find((c) => c.startsWith('cqa_signed_in='))!;
+      expect(hint).toMatch(/^cqa_signed_in=1;/);
+      expect(hint).toMatch(/Path=\/;/);
+      expect(hint).toMatch(/SameSite=Strict/i);
 
       const me = await call<AuthUser>(api, 'GET', '/api/auth/me', { token: ok.body.accessToken });
       expect(me.body).toEqual(ok.body.user);
@@ -302,6 +307,7 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       const out = await call(api, 'POST', '/api/auth/logout', { cookie });
       expect(out.status).toBe(204);
       expect(out.setCookie.find((c) => c.startsWith('cqa_refresh='))).toMatch(/cqa_refresh=;/);
+      expect(out.setCookie.find((c) => c.startsWith('cqa_signed_in='))).toMatch(/cqa_signed_in=;/);
       expect((await refresh(cookie)).status).toBe(401);
       expect((await call(api, 'POST', '/api/auth/logout')).status).toBe(204);
     });

@@ -1,4 +1,4 @@
-import { REFRESH_COOKIE } from '@cqa/contracts';
+import { REFRESH_COOKIE, SIGNED_IN_HINT_COOKIE } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 
@@ -18,8 +18,12 @@ export function setRefreshCookie(reply: FastifyReply, request: FastifyRequest, c
   void reply.setCookie(REFRESH_COOKIE.name, token, {
     httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path, expires,
   });
+  void reply.setCookie(SIGNED_IN_HINT_COOKIE.name, '1', {
+    httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: SIGNED_IN_HINT_COOKIE.path, expires,
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig): void {
   void reply.clearCookie(REFRESH_COOKIE.name, { httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path });
+  void reply.clearCookie(SIGNED_IN_HINT_COOKIE.name, { httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: SIGNED_IN_HINT_COOKIE.path });
 }

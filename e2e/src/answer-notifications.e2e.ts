@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, openLogin } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, leftLanding, openLogin } from '../support/accounts';
 import { linkFromMail, receivedMail } from '../support/mail';
 import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
 
@@ -48,6 +48,7 @@ async function signInPatient(page: Page, email: string, password: string): Promi
   await page.locator('#login-patient_password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/patient/questions', { timeout: 20_000 });
+  await leftLanding(page);
 }
 
 const answerMails = (email: string) => receivedMail().filter((m) => m.to.includes(email.toLowerCase()) && SUBJECT.test(m.subject));

@@ -29,6 +29,16 @@ export async function signIn(page: Page, role: 'patient' | 'expert' | 'admin', e
   await submitLogin(page, email, password);
   // Signed in: the brand leads to the role's questions (on a phone 'Sign Out' sits in the closed menu).
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', `/${role}/questions`, { timeout: 20_000 });
+  if (role !== 'admin') await leftLanding(page);
+}
+
+/**
+ * From the landing page the app moves to the role's page as a new document (the public pages' bundle hands over to
+ * the federated shell, apps/shell/src/public-pages.tsx): wait until it has, so the test's next navigation does not
+ * cut that one short.
+ */
+export async function leftLanding(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname !== '/', { timeout: 20_000 });
 }
 
 /** A demo account's access token through the API (for request-level tests of admin routes). */

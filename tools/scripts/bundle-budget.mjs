@@ -2,7 +2,7 @@
 // the first load of each budgeted route, from the bundle-manifest.json each web app's build writes
 // (tools/webpack/bundle-manifest-plugin.cjs). Fails when a route is over its budget. `--web-dist DIR` reads another build.
 //
-// A pre-rendered public page's scripts: the public pages build's entry, its app chunk and the page's chunk
+// A pre-rendered public page's scripts: the public pages build's entry and the page's chunk
 // (createPublicPagesConfig in tools/webpack/create-web-config.cjs; no federation, so nothing shared).
 // Another route's initial scripts: the shell's entry and bootstrap chunks, the shell's page chunk if it has one, and for a
 // remote's route that remote's remoteEntry.js, its exposed './pages' chunks and the page's own chunk; plus every
@@ -97,7 +97,7 @@ export function initialScripts(route, manifests) {
 
   if (route.publicPages) {
     const publicPages = manifests['shell-public'];
-    for (const name of ['public', 'public-app', route.page]) addGroup(publicPages, named(publicPages, name));
+    for (const name of ['public', route.page]) addGroup(publicPages, named(publicPages, name));
     return listed(files);
   }
   addGroup(shell, named(shell, 'main'));

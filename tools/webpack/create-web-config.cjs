@@ -29,7 +29,9 @@ const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 // One copy of each for the host and every remote. Sub-paths are listed because sharing is by exact request.
 // antd is not shared: a shared module cannot be tree-shaken (its provider must carry every export any consumer
 // might use), and as one module it put the whole library (~400 KB brotli) on every first load. Each app bundles
-// the components it uses; remote pages bring their own ConfigProvider theme (web-ui's lazyPage).
+// the components it uses; remote pages bring their own ConfigProvider theme (web-ui's lazyPage). Shared per
+// component ('antd/es/' as a prefix, the apps' imports rewritten to those paths) it was measured larger still:
+// docs/operations.md, "Web performance".
 const shared = {
   react: singleton(dependencies.react),
   'react/jsx-runtime': singleton(dependencies.react),

@@ -1,17 +1,20 @@
 // The public pages' entry (tools/webpack/create-web-config.cjs, createPublicPagesConfig): the landing page (login and
 // registration) and the disclaimers, pre-rendered, are hydrated by this bundle, built without Module Federation, so a
 // visitor's first page downloads only what it runs. Every shell page works here; the remotes' pages do not exist in
-// this bundle: when the app moves to one (the dashboard after signing in, a link), the browser loads that address
-// afresh and the server answers it with the federated shell (bootstrap.tsx), which restores the session from its
-// cookie.
-//
-// The app itself is fetched only once the browser has painted the pre-rendered page: otherwise, with the scripts at
-// hand, the browser may run them before its first paint, and the page the visitor could already read waits for them.
-// A tab opened in the background paints no frames: it waits at most a second.
-const afterFirstPaint = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 1000);
-  });
+// this bundle: moving to one (the dashboard after signing in, a link) loads that address as a new document, which the
+// server answers with the federated shell (bootstrap.tsx); it restores the session from its cookie and shows the
+// toasts carried over (AppProviders' `leaveFor`).
+import { matchRoute } from '@cqa/web-core';
+import { createRemotePageResolver } from './app/routing/remote-pages';
+import { mountApp } from './mount';
 
-void afterFirstPaint().then(() => import(/* webpackChunkName: "public-app" */ './public-app'));
+const isRemotePage = (pathname: string) => matchRoute(pathname).app !== 'shell';
+
+mountApp(
+  // Not reached through navigation (leaveFor goes first); kept so a remote page rendered here anyway still leaves.
+  createRemotePageResolver(() => {
+    window.location.reload();
+    return new Promise(() => undefined);
+  }),
+  isRemotePage,
+);

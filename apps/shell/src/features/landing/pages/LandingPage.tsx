@@ -1,10 +1,11 @@
 import { useState, useSyncExternalStore } from 'react';
-import { Button, Card, Col, Radio, Result, Row, Typography } from 'antd';
+import { Button, Col, Radio, Result, Row, Typography } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
 import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { LoginForm } from '../../auth/components/LoginForm';
+import { Panel } from '../components/Panel';
 import { RegisterForm, type RegistrationOutcome } from '../components/RegisterForm';
 import { readHasAccount, writeHasAccount } from '../has-account';
 
@@ -75,16 +76,16 @@ function AccessPanel() {
 
   if (user) {
     return (
-      <Card>
+      <Panel>
         <Typography.Paragraph>{`You are signed in as ${user.firstName} ${user.lastName}.`}</Typography.Paragraph>
         <Link to={destinationAfterLogin(user)}>Continue</Link>
-      </Card>
+      </Panel>
     );
   }
 
   if (screen === 'registered') {
     return (
-      <Card>
+      <Panel>
         <Result
           status="success"
           title={<h2 style={{ margin: 0, fontSize: 24 }}>Registration Successful!</h2>}
@@ -99,25 +100,25 @@ function AccessPanel() {
           }
           extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
         />
-      </Card>
+      </Panel>
     );
   }
 
   if (screen === 'rejected') {
     return (
-      <Card>
+      <Panel>
         <Result
           status="error"
           title={<h2 style={{ margin: 0, fontSize: 24 }}>Registration Rejected</h2>}
           subTitle={Messages.errors.registrationRejected}
           extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
         />
-      </Card>
+      </Panel>
     );
   }
 
   return (
-    <Card>
+    <Panel>
       <fieldset style={{ border: 0, margin: '0 0 16px', padding: 0 }}>
         <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{ROLE_PROMPT}</legend>
         <Radio.Group
@@ -143,7 +144,7 @@ function AccessPanel() {
           {mode === 'login' ? 'Register' : 'Login'}
         </Button>
       </Typography.Paragraph>
-    </Card>
+    </Panel>
   );
 }
 

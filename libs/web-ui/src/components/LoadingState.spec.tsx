@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { LoadingState } from './LoadingState';
+import { LoadingState, PAGE_PENDING_CLASS } from './LoadingState';
+import { RESPONSIVE_CSS } from '../responsive/ResponsiveStyles';
 
 describe('LoadingState', () => {
   it('is a status region saying Loading', () => {
@@ -10,5 +11,14 @@ describe('LoadingState', () => {
   it('takes a specific label', () => {
     render(<LoadingState label="Loading summary..." />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading summary...');
+  });
+
+  it("marks a page's pending main content, for which the layout reserves a screen", () => {
+    const { rerender } = render(<LoadingState />);
+    expect(screen.getByRole('status')).not.toHaveClass(PAGE_PENDING_CLASS);
+    rerender(<LoadingState page label="Loading questions..." />);
+    expect(screen.getByRole('status')).toHaveClass(PAGE_PENDING_CLASS);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading questions...');
+    expect(RESPONSIVE_CSS).toContain(`.ant-layout-header ~ .cqa-content:has(.${PAGE_PENDING_CLASS}) { min-height: calc(100vh - 64px); }`);
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { PAGE_PENDING_CLASS } from '../components/LoadingState';
 import { QuestionList } from './QuestionList';
 import { questionSummaryFixture } from '../testing/qa-fixtures';
 
@@ -83,6 +84,8 @@ describe('QuestionList', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Loading questions...');
+    // The list is the dashboard's main content: the layout keeps a screen for it (no footer pushed down on arrival).
+    expect(screen.getByRole('status')).toHaveClass(PAGE_PENDING_CLASS);
     unmount();
     renderList({ items: undefined, isError: true });
     expect(screen.getByRole('alert')).toHaveTextContent('Error loading questions. Please try again later.');

@@ -27,7 +27,7 @@ interface QuestionListProps {
 
 export function QuestionList(props: QuestionListProps) {
   const { items, isLoading, isFetching = false, isError, onRetry, page, perPage, onPageChange, emptyText, linkTo } = props;
-  if (isLoading) return <LoadingState label={QaUiTexts.loadingQuestions} />;
+  if (isLoading) return <LoadingState page label={QaUiTexts.loadingQuestions} />;
   if (isError || !items) return <ErrorState message={Messages.errors.loadQuestionsFailed} onRetry={onRetry} />;
 
   return (

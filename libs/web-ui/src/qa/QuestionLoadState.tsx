@@ -29,7 +29,7 @@ export function QuestionLoadState({ isLoading, error, invalidId = false, onRetry
       />
     );
   }
-  if (isLoading) return <LoadingState label={QuestionTexts.loadingQuestion} />;
+  if (isLoading) return <LoadingState page label={QuestionTexts.loadingQuestion} />;
   if (error) return <ErrorState title={QaUiTexts.questionErrorTitle} titleLevel={1} message={Messages.errors.loadQuestionFailed} onRetry={onRetry} />;
   return null;
 }

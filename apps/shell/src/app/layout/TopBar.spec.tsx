@@ -44,6 +44,22 @@ describe('TopBar', () => {
     expect(screen.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
   });
 
+  it('draws no links on a signed-in page while the session is restored', () => {
+    const unknown: AuthState = { status: 'unknown', user: null, accessToken: null };
+    renderTopBar('/expert/questions', unknown);
+    expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Disclaimers' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the signed-out links of a public page while the session is restored (the pre-rendered bar)', () => {
+    renderTopBar('/disclaimers', { status: 'unknown', user: null, accessToken: null });
+    expect(navLinks()).toEqual([
+      ['Disclaimers', '/disclaimers'],
+      ['Admin', '/admin/login'],
+    ]);
+  });
+
   it('offers Questions, Profile and Sign Out to a patient', () => {
     renderTopBar('/patient/questions', user('patient'));
     expect(screen.getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/patient/questions');

@@ -2,7 +2,7 @@ import { useRef, useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, matchRoute, paths, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
+import { errorMessage, matchRoute, paths, selectAuthStatus, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
 import { useIsNarrow } from '@cqa/web-ui';
 import { NewAnswersLink } from '../../features/notifications/NewAnswersLink';
 
@@ -20,6 +20,7 @@ interface NavItem { to: string; label: string }
 
 export function TopBar() {
   const user = useAppSelector(selectCurrentUser);
+  const authStatus = useAppSelector(selectAuthStatus);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -29,9 +30,17 @@ export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
-  if (matchRoute(pathname).hideTopBar) return null;
+  const route = matchRoute(pathname);
+  if (route.hideTopBar) return null;
 
-  const links: NavItem[] = user
+  // A signed-in page opened directly waits for the session restore: its role's links are not known yet, and the
+  // signed-out ones drawn meanwhile were replaced by a longer list that moved the bar's links (a layout shift on a
+  // wide screen). None are drawn until then; the role's links then appear in free space.
+  const restoring = !user && authStatus === 'unknown' && route.access !== 'public';
+
+  const links: NavItem[] = restoring
+    ? []
+    : user
     ? [
         { to: paths.roleHome(user.role), label: 'Questions' },
         ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: 'Profile' }] : []),
@@ -146,7 +155,7 @@ export function TopBar() {
             </nav>
           </Drawer>
         </>
-      ) : (
+      ) : restoring ? null : (
         <nav aria-label="Main">{items}</nav>
       )}
     </Layout.Header>

@@ -14,7 +14,7 @@ export function AppRoutes({ resolver }: { resolver: RemotePageResolver }) {
       {routeTable.map(({ path, app, page, access }) => {
         const ShellPage = app === 'shell' ? shellPages[page as PageKey<'shell'>] : null;
         const element = ShellPage ? (
-          <Suspense fallback={<LoadingState />}>
+          <Suspense fallback={<LoadingState page />}>
             <ShellPage />
           </Suspense>
         ) : (

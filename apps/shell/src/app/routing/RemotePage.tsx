@@ -17,7 +17,7 @@ export function RemotePage({ remote, page, resolver }: RemotePageProps) {
   const retry = () => setPage(() => resolver.page(remote, page));
   return (
     <RemoteErrorBoundary onRetry={retry} what={`${remote}/${page}`}>
-      <Suspense fallback={<LoadingState />}>
+      <Suspense fallback={<LoadingState page />}>
         <Page />
       </Suspense>
     </RemoteErrorBoundary>

@@ -13,7 +13,7 @@ export function RequireAccess({ access, children }: { access: RouteAccess; child
   const { pathname } = useLocation();
 
   if (access === 'public') return children;
-  if (status === 'unknown') return <LoadingState />;
+  if (status === 'unknown') return <LoadingState page />;
   if (status !== 'authenticated' || !user) return access === 'patient' && isProfilePath(pathname) ? <SignInForProfile /> : <Navigate to={paths.landing} replace />;
   if (canAccess(access, user, patientId)) return children;
   if (access === 'admin') return <DeniedRedirect />;

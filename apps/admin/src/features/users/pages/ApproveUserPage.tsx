@@ -27,7 +27,7 @@ export function ApproveUserPage() {
     }
   };
 
-  if (detail.isLoading) return <LoadingState />;
+  if (detail.isLoading) return <LoadingState page />;
   if (detail.isError || !detail.data) {
     const notFound = errorStatus(detail.error) === 404;
     return (

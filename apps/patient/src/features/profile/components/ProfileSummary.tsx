@@ -55,7 +55,7 @@ export function ProfileSummary({ patientId, byId }: { patientId: string | undefi
     return (
       <section>
         <PageTitle>{title}</PageTitle>
-        <LoadingState label={ProfileTexts.loadingSummary} />
+        <LoadingState page label={ProfileTexts.loadingSummary} />
       </section>
     );
   }

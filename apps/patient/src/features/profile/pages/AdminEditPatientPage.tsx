@@ -26,7 +26,7 @@ export function AdminEditPatientPage() {
 
   if (!isAdmin || !patientId || query.isError) return <Navigate to={paths.adminUsers} replace />;
   const record = query.data;
-  if (!record) return <LoadingState label={ProfileScreenTexts.loadingProfile} />;
+  if (!record) return <LoadingState page label={ProfileScreenTexts.loadingProfile} />;
 
   return (
     <section>

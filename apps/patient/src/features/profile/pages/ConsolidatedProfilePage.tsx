@@ -38,7 +38,7 @@ export function ConsolidatedProfilePage() {
       </section>
     );
   }
-  if (!record) return <LoadingState label={ProfileScreenTexts.loadingProfile} />;
+  if (!record) return <LoadingState page label={ProfileScreenTexts.loadingProfile} />;
 
   const values = normalizeLegacyProfile(record.profile);
   return (

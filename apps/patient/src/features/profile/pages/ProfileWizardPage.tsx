@@ -19,7 +19,7 @@ export function ProfileWizardPage() {
       ) : query.data ? (
         <ProfileWizard key={query.data.id} record={query.data} mode="patient" />
       ) : (
-        <LoadingState label={ProfileScreenTexts.loadingProfile} />
+        <LoadingState page label={ProfileScreenTexts.loadingProfile} />
       )}
     </section>
   );

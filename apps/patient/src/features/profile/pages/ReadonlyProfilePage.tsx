@@ -24,7 +24,7 @@ export function ReadonlyProfilePage() {
       </section>
     );
   }
-  if (!record) return <LoadingState label={ProfileScreenTexts.loadingProfile} />;
+  if (!record) return <LoadingState page label={ProfileScreenTexts.loadingProfile} />;
 
   const values = normalizeLegacyProfile(record.profile);
   return (

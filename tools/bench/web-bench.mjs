@@ -12,7 +12,7 @@
 // Debian Chromium runs both (/usr/bin/chromium, CHROMIUM_PATH overrides). --save keeps the figures; --compare prints
 // them against a saved run (before/after). --smoke: the landing page, one Lighthouse run, no byte tables; fails when
 // Lighthouse gives no score (a check that the benchmark itself still works). --pages: Lighthouse on these pages only
-// (names as printed, comma-separated), no byte tables.
+// (names as printed, comma-separated), no byte tables (--save and --compare then hold the Lighthouse figures alone).
 /* global window -- the observers and the measurement run in the page */
 import { chromium } from '@playwright/test';
 import { spawn, spawnSync } from 'node:child_process';
@@ -57,6 +57,20 @@ async function freePort() {
   const { port } = server.address();
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Prints a run's byte tables (if any), compares it with --compare's saved run, and saves it (--save). */
+function report(run) {
+  if (run.results.length > 0) print(run);
+  if (args.compare) {
+    const before = JSON.parse(readFileSync(args.compare, 'utf8'));
+    if (run.results.length > 0 && before.results.length > 0) compare(before, run);
+    if (before.lighthouse && run.lighthouse) {
+      console.log(`\n#### Lighthouse (mobile) — ${before.label} → ${run.label}`);
+      compareLighthouse(before.lighthouse, run.lighthouse);
+    }
+  }
+  if (args.save) writeFileSync(args.save, JSON.stringify(run, null, 2));
 }
 
 async function startApp() {
@@ -212,7 +226,11 @@ async function main() {
         const landing = lighthouseResults[0];
         if (!Number.isFinite(landing.performance) || !Number.isFinite(landing.lcp)) throw new Error('Lighthouse gave the landing page no score');
       }
-      if (args.smoke || args.pages) return;
+      if (args.smoke) return;
+      if (args.pages) {
+        report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: [], lighthouse: lighthouseResults });
+        return;
+      }
     }
 
     const browser = await chromium.launch({
@@ -239,17 +257,7 @@ async function main() {
       }
     }
     await browser.close();
-    const report = { label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: median(results), lighthouse: lighthouseResults };
-    print(report);
-    if (args.compare) {
-      const before = JSON.parse(readFileSync(args.compare, 'utf8'));
-      compare(before, report);
-      if (before.lighthouse && lighthouseResults) {
-        console.log(`\n#### Lighthouse (mobile) — ${before.label} → ${report.label}`);
-        compareLighthouse(before.lighthouse, lighthouseResults);
-      }
-    }
-    if (args.save) writeFileSync(args.save, JSON.stringify(report, null, 2));
+    report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: median(results), lighthouse: lighthouseResults });
     console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
   } finally {
     await app.stop();

@@ -24,12 +24,12 @@ const KB = 1024;
  * 250 KB target: see docs/operations.md for what the first load still carries.
  */
 export const BUDGETS = {
-  landing: 390 * KB,
-  disclaimers: 305 * KB,
-  'patient dashboard': 475 * KB,
-  'question detail (patient)': 605 * KB,
-  'expert dashboard': 445 * KB,
-  'admin dashboard': 475 * KB,
+  landing: 294 * KB,
+  disclaimers: 225 * KB,
+  'patient dashboard': 445 * KB,
+  'question detail (patient)': 573 * KB,
+  'expert dashboard': 418 * KB,
+  'admin dashboard': 445 * KB,
 };
 
 /**

@@ -5,7 +5,7 @@ export * from './auth/auth-api';
 export { restoreSession, signOut, destinationAfterLogin } from './auth/session';
 export * from './toast/toast.slice';
 export { useToast } from './toast/use-toast';
-export { carryToastsOver, takeCarriedToasts } from './toast/toast-carry-over';
+export { takeCarriedToasts } from './toast/toast-carry-over';
 export { baseApi, apiRelative, prepareAuthHeaders, baseQueryWithReauth, refreshSession, errorMessage, errorStatus } from './api/base-api';
 export * from './store/store';
 export { canAccess } from './guards/can-access';

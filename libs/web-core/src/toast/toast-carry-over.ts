@@ -1,4 +1,4 @@
-import type { Toast } from './toast.slice';
+import { TOAST_KINDS, type Toast } from './toast.slice';
 
 // The toasts on screen when the app leaves for another document of itself (the public pages' bundle handing over to
 // the federated shell: AppProviders' `leaveFor`), so 'Login successful!' is still shown on the page it led to.
@@ -23,7 +23,7 @@ export function takeCarriedToasts(): Array<Pick<Toast, 'kind' | 'message' | 'dur
     if (!Array.isArray(parsed)) return [];
     return parsed.filter(
       (t): t is Pick<Toast, 'kind' | 'message' | 'durationMs'> =>
-        typeof t === 'object' && t !== null && ['success', 'error', 'info', 'warning'].includes(t.kind) && typeof t.message === 'string',
+        typeof t === 'object' && t !== null && TOAST_KINDS.includes(t.kind) && typeof t.message === 'string',
     );
   } catch {
     return [];

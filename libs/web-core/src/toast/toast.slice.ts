@@ -1,6 +1,7 @@
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
-export type ToastKind = 'success' | 'error' | 'info' | 'warning';
+export const TOAST_KINDS = ['success', 'error', 'info', 'warning'] as const;
+export type ToastKind = (typeof TOAST_KINDS)[number];
 
 export interface Toast {
   id: string;

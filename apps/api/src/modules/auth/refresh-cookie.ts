@@ -14,16 +14,16 @@ export function readRefreshCookie(request: FastifyRequest): string | undefined {
   return request.cookies?.[REFRESH_COOKIE.name] || undefined;
 }
 
+/** The session's cookies: the refresh token (auth routes only) and the page server's signed-in hint, set and cleared together. */
+const sessionCookieOptions = (request: FastifyRequest, config: AppConfig, path: string) =>
+  ({ httpOnly: true, secure: secure(config, request), sameSite: 'strict', path }) as const;
+
 export function setRefreshCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig, token: string, expires: Date): void {
-  void reply.setCookie(REFRESH_COOKIE.name, token, {
-    httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path, expires,
-  });
-  void reply.setCookie(SIGNED_IN_HINT_COOKIE.name, '1', {
-    httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: SIGNED_IN_HINT_COOKIE.path, expires,
-  });
+  void reply.setCookie(REFRESH_COOKIE.name, token, { ...sessionCookieOptions(request, config, REFRESH_COOKIE.path), expires });
+  void reply.setCookie(SIGNED_IN_HINT_COOKIE.name, '1', { ...sessionCookieOptions(request, config, SIGNED_IN_HINT_COOKIE.path), expires });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, request: FastifyRequest, config: AppConfig): void {
-  void reply.clearCookie(REFRESH_COOKIE.name, { httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: REFRESH_COOKIE.path });
-  void reply.clearCookie(SIGNED_IN_HINT_COOKIE.name, { httpOnly: true, secure: secure(config, request), sameSite: 'strict', path: SIGNED_IN_HINT_COOKIE.path });
+  void reply.clearCookie(REFRESH_COOKIE.name, sessionCookieOptions(request, config, REFRESH_COOKIE.path));
+  void reply.clearCookie(SIGNED_IN_HINT_COOKIE.name, sessionCookieOptions(request, config, SIGNED_IN_HINT_COOKIE.path));
 }

@@ -190,6 +190,28 @@ test.describe('accounts', () => {
     expect(problems).toEqual([]);
   });
 
+  test('three of a patient\'s pages opened at once in new tabs, then one reloaded: every tab stays signed in (issue 34, F-34)', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'patient');
+    const refreshes: number[] = [];
+    context.on('response', (r) => { if (r.url().endsWith('/api/auth/refresh')) refreshes.push(r.status()); });
+    const routes = ['/patient/questions', '/patient-profile-summary', '/patient/questions'];
+    const tabs = await Promise.all(routes.map(() => context.newPage()));
+    await Promise.all(tabs.map((tab, i) => tab.goto(routes[i]!)));
+    const signedIn = (tab: Page) => expect(tab.getByRole('banner').getByRole('link', { name: 'Cancer Q&A' })).toHaveAttribute('href', '/patient/questions', { timeout: 20_000 });
+    for (const tab of tabs) await signedIn(tab);
+    await tabs[1]!.reload();
+    await signedIn(tabs[1]!);
+    // The session family survived: every tab (and the first one) restores it again on its next load.
+    for (const tab of [page, ...tabs]) {
+      await tab.reload();
+      await signedIn(tab);
+      await expect(tab).not.toHaveURL(/\/$/);
+    }
+    expect(refreshes.length).toBeGreaterThanOrEqual(7);
+    expect(refreshes.filter((status) => status !== 200)).toEqual([]);
+  });
+
   test('signing out ends the session: a reload stays signed out, and signing back in starts afresh', async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page, 'expert');

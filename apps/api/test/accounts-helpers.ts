@@ -49,3 +49,8 @@ export async function signIn(api: RunningApi, user: TestUser, password = TEST_PA
   if (result.status !== 200) throw new Error(`sign-in of ${user.role} failed: ${result.status} ${JSON.stringify(result.body)}`);
   return { token: result.body.accessToken, cookie: refreshCookie(result)!, session: result.body };
 }
+
+/** Moves the user's refresh-token rotations a minute back, past the reuse grace window: a replay then counts as theft. */
+export async function ageRotations(api: RunningApi, userId: string): Promise<void> {
+  await api.app.get(DataSource).query('UPDATE refresh_tokens SET rotated_at = rotated_at - INTERVAL 1 MINUTE WHERE user_id = ? AND rotated_at IS NOT NULL', [userId]);
+}

@@ -28,6 +28,8 @@ export interface AppConfig {
   /** True when JWT_SECRET was unset and a random one was made for this process (never in production). */
   jwtSecretGenerated: boolean;
   accessTokenTtlSeconds: number;
+  /** Seconds in which a just-rotated refresh token still gets a successor, from the same client (REFRESH_REUSE_GRACE_SECONDS). */
+  refreshReuseGraceSeconds: number;
   /** Session lifetimes (absolute from sign-in, and idle) for patients and for staff (experts, admins). */
   sessions: { patient: SessionLimits; staff: SessionLimits };
   /** Origins allowed to call the cookie-authenticated routes besides a request's own. */
@@ -226,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     jwtSecret: jwtSecretRaw || randomBytes(48).toString('base64url'),
     jwtSecretGenerated: jwtSecretRaw === '',
     accessTokenTtlSeconds: integer('ACCESS_TOKEN_TTL_SECONDS', 30, 24 * 3600),
+    refreshReuseGraceSeconds: integer('REFRESH_REUSE_GRACE_SECONDS', 0, 60),
     sessions: {
       patient: { maxMs: integer('SESSION_MAX_DAYS', 1, 365) * DAY_MS, idleMs: integer('SESSION_IDLE_HOURS', 1, 365 * 24) * HOUR_MS },
       staff: { maxMs: integer('STAFF_SESSION_MAX_DAYS', 1, 365) * DAY_MS, idleMs: integer('STAFF_SESSION_IDLE_HOURS', 1, 365 * 24) * HOUR_MS },

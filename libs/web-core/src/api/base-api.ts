@@ -27,23 +27,94 @@ let refreshing: Promise<RefreshOutcome> | null = null;
 
 /**
  * Exchanges the refresh cookie for a new session. The refresh token rotates and a reused one revokes its whole
- * family, so concurrent callers (StrictMode's double effects, parallel 401s) share one request.
+ * family, so concurrent callers (StrictMode's double effects, parallel 401s) share one request, and the browser's tabs
+ * take turns (acrossTabs).
  */
 export function refreshSession(api: Api): Promise<RefreshOutcome> {
   refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
-      const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
-      if (result.error) return { ok: false, error: result.error };
-      const session = result.data as SessionResponse | null | undefined;
-      if (result.meta?.response?.status === 204 || !session) return { ok: false, error: null };
-      api.dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
-      return { ok: true, session };
+      const outcome = await acrossTabs.refreshOnce(async () => {
+        const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
+        if (result.error) return { ok: false, error: result.error };
+        const session = result.data as SessionResponse | null | undefined;
+        if (result.meta?.response?.status === 204 || !session) return { ok: false, error: null };
+        return { ok: true, session };
+      });
+      if (outcome.ok) api.dispatch(sessionStarted({ user: outcome.session.user, accessToken: outcome.session.accessToken }));
+      return outcome;
     } finally {
       refreshing = null;
     }
   })();
   return refreshing;
 }
+
+const REFRESH_LOCK = 'cqa:session-refresh';
+const SESSION_CHANNEL = 'cqa:session';
+
+/**
+ * The tabs of one browser share one refresh cookie, so they refresh one at a time (the Web Locks API): a tab never sends
+ * a token another tab is rotating. A tab that waited takes the session the tab before it just received (announced on a
+ * BroadcastChannel) instead of rotating again. Where either API is missing, the server's grace window covers the race.
+ */
+export function crossTabRefresh(scope: { locks?: LockManager; channel?: BroadcastChannel | null; now?: () => number }) {
+  const now = scope.now ?? Date.now;
+  let latest: { session: SessionResponse; at: number } | null = null;
+  let announced: (() => void) | null = null;
+  scope.channel?.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; session?: SessionResponse } | null;
+    if (data?.type !== 'refreshed' || !data.session?.accessToken) return;
+    latest = { session: data.session, at: now() };
+    announced?.();
+  });
+  /** The session another tab announced since `since`, waiting up to `ms` for its message (it may trail the lock). */
+  const announcedSince = async (since: number, ms: number): Promise<SessionResponse | null> => {
+    if (!(latest && latest.at >= since) && scope.channel && ms > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        announced = () => { clearTimeout(timer); resolve(); };
+      });
+      announced = null;
+    }
+    return latest && latest.at >= since ? latest.session : null;
+  };
+  return {
+    async refreshOnce(refresh: () => Promise<RefreshOutcome>): Promise<RefreshOutcome> {
+      if (!scope.locks) return refresh();
+      const asked = now();
+      let holderBefore = false;
+      // ifAvailable tells whether another tab holds the lock: only then is an announcement worth waiting for.
+      const immediate = await scope.locks.request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => {
+        if (!lock) { holderBefore = true; return null; }
+        return run();
+      });
+      if (!holderBefore) return immediate!;
+      return scope.locks.request(REFRESH_LOCK, async () => {
+        const taken = await announcedSince(asked, ANNOUNCEMENT_WAIT_MS);
+        return taken ? { ok: true, session: taken } : run();
+      });
+
+      async function run(): Promise<RefreshOutcome> {
+        const outcome = await refresh();
+        if (outcome.ok) scope.channel?.postMessage({ type: 'refreshed', session: outcome.session });
+        return outcome;
+      }
+    },
+  };
+}
+
+/** How long a tab that waited for another's refresh waits for its announcement before rotating the cookie itself. */
+const ANNOUNCEMENT_WAIT_MS = 150;
+
+// Made at the first refresh, in a browser only: a BroadcastChannel opened at import would keep a server render's process alive.
+let tabs: ReturnType<typeof crossTabRefresh> | null = null;
+const acrossTabs = {
+  refreshOnce: (refresh: () => Promise<RefreshOutcome>) =>
+    (tabs ??= crossTabRefresh({
+      locks: typeof window !== 'undefined' ? navigator.locks : undefined,
+      channel: typeof window !== 'undefined' && typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null,
+    })).refreshOnce(refresh),
+};
 
 /** Auth calls answer 401 for their own reasons (wrong password); refreshing would not help them. */
 function isAuthCall(args: string | FetchArgs): boolean {

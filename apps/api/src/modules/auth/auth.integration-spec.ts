@@ -1,7 +1,7 @@
 import { ApiErrorBody, AuthTexts, AuthUser, Messages, MessageResponse, RegisterResponse, SessionResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
+import { ageRotations, call, createUser, refreshCookie, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
 import { SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { startWorker, waitFor } from '../../../test/worker-harness';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -252,6 +252,8 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       expect(second).not.toBe(first);
       const third = refreshCookie(await refresh(second))!;
 
+      // Presented again after the grace window: theft.
+      await ageRotations(api, patient.id);
       const reuse = await refresh(first);
       expect(reuse.status).toBe(401);
       expect(error(reuse)).toBe(Messages.errors.noActiveSession);

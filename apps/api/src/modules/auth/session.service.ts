@@ -114,7 +114,11 @@ export class SessionService {
     return null;
   }
 
-  /** Rotates the refresh token. A token that was already rotated or revoked means theft: its whole family ends. */
+  /**
+   * Rotates the refresh token. A revoked token, or a rotated one presented outside the grace window or by another
+   * client, means theft: its whole family ends. Within the grace window the same client gets a successor of its own
+   * (renewWithinGrace): several tabs opened at once, or a reload that cut a refresh short, race for the one cookie.
+   */
   async refresh(token: string | undefined, client: ClientInfo): Promise<IssuedSession> {
     const row = token ? await this.refreshTokens.findOneBy({ tokenHash: hashToken(token) }) : null;
     if (!row) throw new UnauthorizedException(Messages.errors.noActiveSession);
@@ -125,24 +129,49 @@ export class SessionService {
       await this.revokeFamily(row.familyId);
       throw new ForbiddenException(Messages.errors.unableToAccess);
     }
-    if (row.revokedAt || row.replacedBy) {
-      await this.revokeFamilyOnReuse(row);
-      throw new UnauthorizedException(Messages.errors.noActiveSession);
+    if (row.revokedAt) return this.refuseReuse(row);
+    if (row.replacedBy) return this.renewWithinGrace(row, user, client);
+    this.refuseExpired(row, user);
+    const nextId = randomUUID();
+    // Read before the token is spent: with Redis down this fails (503) and the presented token still works afterwards.
+    const sv = await this.versions.current(user.id);
+    // Only one of two concurrent refreshes with the same token may rotate it; the other is judged like a token presented again.
+    const claimed = await this.refreshTokens.update(
+      { id: row.id, replacedBy: IsNull(), revokedAt: IsNull() }, { replacedBy: nextId, rotatedAt: new Date() },
+    );
+    if (!claimed.affected) {
+      const now = await this.refreshTokens.findOneBy({ id: row.id });
+      if (!now || now.revokedAt || !now.replacedBy) return this.refuseReuse(row);
+      return this.renewWithinGrace(now, user, client);
     }
+    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv, nextId);
+  }
+
+  /**
+   * A rotated token presented again. From the client it was issued to, within REFRESH_REUSE_GRACE_SECONDS of its
+   * rotation, it is a race (tabs opened at once, an aborted page load): the client gets a successor of its own in the same
+   * family, and the token's first successor stays valid. Anything else is reuse.
+   */
+  private async renewWithinGrace(row: RefreshTokenEntity, user: UserEntity, client: ClientInfo): Promise<IssuedSession> {
+    const graceMs = this.config.refreshReuseGraceSeconds * 1000;
+    const rotatedMsAgo = row.rotatedAt ? Date.now() - row.rotatedAt.getTime() : Infinity;
+    const sameClient = row.userAgent !== null && row.userAgent === client.userAgent;
+    if (!(rotatedMsAgo <= graceMs && sameClient)) return this.refuseReuse(row);
+    this.refuseExpired(row, user);
+    const sv = await this.versions.current(user.id);
+    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv);
+  }
+
+  private async refuseReuse(row: RefreshTokenEntity): Promise<never> {
+    await this.revokeFamilyOnReuse(row);
+    throw new UnauthorizedException(Messages.errors.noActiveSession);
+  }
+
+  private refuseExpired(row: RefreshTokenEntity, user: UserEntity): void {
     // expiresAt already holds the earlier of the idle limit and the absolute end; the second test covers a shortened limit.
     if (isExpired(row.expiresAt) || isExpired(this.absoluteEnd(user.role, row.sessionStartedAt))) {
       throw new UnauthorizedException(Messages.errors.noActiveSession);
     }
-    const nextId = randomUUID();
-    // Read before the token is spent: with Redis down this fails (503) and the presented token still works afterwards.
-    const sv = await this.versions.current(user.id);
-    // Only one of two concurrent refreshes with the same token may win; the loser is treated as reuse.
-    const claimed = await this.refreshTokens.update({ id: row.id, replacedBy: IsNull(), revokedAt: IsNull() }, { replacedBy: nextId });
-    if (!claimed.affected) {
-      await this.revokeFamilyOnReuse(row);
-      throw new UnauthorizedException(Messages.errors.noActiveSession);
-    }
-    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv, nextId);
   }
 
   /** A rotated or revoked token came back: whoever holds the family's newer tokens may be a thief, so all of it ends now. */

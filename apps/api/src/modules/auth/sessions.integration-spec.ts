@@ -1,7 +1,7 @@
 import { ApiErrorBody, AuthTexts, Messages, QUEUES_PASS_COOKIE, SessionResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { ageRotations, call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { ACCOUNT_STANDING_TTL_MS, SessionService } from './session.service';
 
 const HOUR = 3600_000;
@@ -115,6 +115,7 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
       const rotated = await refresh(first);
       const token = rotated.body.accessToken;
       expect((await me(token)).status).toBe(200);
+      await ageRotations(api, patient.id);
       expect((await refresh(first)).status).toBe(401);
       expect((await me(token)).status).toBe(401);
     });
@@ -161,6 +162,71 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
       await api.app.get(SessionService).revokeAllOf(patient.id);
       const { token } = await signIn(api, patient);
       expect((await me(token)).status).toBe(200);
+    });
+  });
+
+  describe('tabs racing for the refresh cookie (issue 34, F-34)', () => {
+    const browser = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/156 Mobile' };
+    const signInAs = async (patient: { email: string }) => {
+      const res = await call<SessionResponse>(api, 'POST', '/api/auth/login', { body: { email: patient.email, password: TEST_PASSWORD, role: 'patient' }, headers: browser });
+      return refreshCookie(res)!;
+    };
+    const liveTokens = async (userId: string) =>
+      Number(((await db.query('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL', [userId])) as { n: number }[])[0]!.n);
+
+    it('three pages restoring the session at once with one cookie all stay signed in, and so does the first', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const pages = await Promise.all([1, 2, 3].map(() => refresh(cookie, browser)));
+      expect(pages.map((p) => p.status)).toEqual([200, 200, 200]);
+      for (const page of pages) {
+        expect((await me(page.body.accessToken)).status).toBe(200);
+        // Each page's new cookie renews again (the browser keeps whichever came last).
+        expect((await refresh(refreshCookie(page), browser)).status).toBe(200);
+      }
+      expect(await liveTokens(patient.id)).toBeGreaterThan(0);
+    });
+
+    it('a reload presenting the just-rotated token again (a refresh cut short) gets a successor; the first successor stays valid', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const first = await refresh(cookie, browser);
+      const again = await refresh(cookie, browser);
+      expect(again.status).toBe(200);
+      expect(refreshCookie(again)).not.toBe(refreshCookie(first));
+      expect((await me(first.body.accessToken)).status).toBe(200);
+      expect((await refresh(refreshCookie(first), browser)).status).toBe(200);
+      expect((await refresh(refreshCookie(again), browser)).status).toBe(200);
+    });
+
+    it('the same token from another client within the window is theft: the whole session ends', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const rotated = await refresh(cookie, browser);
+      const thief = await refresh(cookie, { 'user-agent': 'curl/8.5.0' });
+      expect(thief.status).toBe(401);
+      expect(error(thief)).toBe(Messages.errors.noActiveSession);
+      expect((await me(rotated.body.accessToken)).status).toBe(401);
+      expect((await refresh(refreshCookie(rotated), browser)).status).toBe(401);
+      expect(await liveTokens(patient.id)).toBe(0);
+    });
+
+    it('the same token from the same client after the window is theft: the whole session ends', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const rotated = await refresh(cookie, browser);
+      await ageRotations(api, patient.id);
+      expect((await refresh(cookie, browser)).status).toBe(401);
+      expect((await refresh(refreshCookie(rotated), browser)).status).toBe(401);
+      expect(await liveTokens(patient.id)).toBe(0);
+    });
+
+    it('a token ended by sign-out gets no grace', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const rotated = await refresh(cookie, browser);
+      expect((await call(api, 'POST', '/api/auth/logout', { cookie: refreshCookie(rotated), headers: browser })).status).toBe(204);
+      expect((await refresh(cookie, browser)).status).toBe(401);
     });
   });
 

@@ -28,6 +28,10 @@ export class RefreshTokenEntity {
   @Column({ name: 'replaced_by', type: 'char', length: 36, nullable: true })
   replacedBy: string | null;
 
+  /** When it was rotated: the same client may present it again within the grace window (a race between its tabs). */
+  @Column({ name: 'rotated_at', type: 'datetime', precision: 3, nullable: true })
+  rotatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

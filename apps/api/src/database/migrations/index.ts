@@ -18,6 +18,7 @@ import { AddAnswerRetractionFlags1795580000000 } from './1795580000000-AddAnswer
 import { AddAiRunRateLimitWaits1795561000000 } from './1795561000000-AddAiRunRateLimitWaits';
 import { AddAnswerNotifications1795590000006 } from './1795590000006-AddAnswerNotifications';
 import { AddResearchRunRecords1795600000008 } from './1795600000008-AddResearchRunRecords';
+import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscribeTokens';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   AddAnswerRetractionFlags1795580000000,
   AddAnswerNotifications1795590000006,
   AddResearchRunRecords1795600000008,
+  HashUnsubscribeTokens1795600000208,
 ];

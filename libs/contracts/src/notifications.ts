@@ -25,8 +25,6 @@ export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Longest question title an e-mail repeats; longer ones are cut and end with '…'. */
 export const MAIL_QUESTION_TITLE_MAX = 80;
-/** The most question titles one digest lists (the count covers all). */
-export const EXPERT_DIGEST_MAX_TITLES = 20;
 
 /** How an answer source is named in an e-mail: the kind, never its text. */
 export const ANSWER_SOURCE_MAIL_NAMES: Readonly<Record<AnswerKind, string>> = {

@@ -14,6 +14,8 @@ export const NotificationTexts = {
   unsubscribeButton: 'Unsubscribe',
   unsubscribed: 'You are unsubscribed. You will get no more notification e-mails. You can turn them on again in your account settings.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  /** A used link whose owner has turned e-mails on again since: it does not turn them off a second time. */
+  unsubscribeSpent: 'This unsubscribe link was used already. To stop the e-mails again, use the link in a newer e-mail or your account settings.',
   digestExpertsOnly: 'Only experts receive the daily digest.',
   answerEmailsPatientsOnly: 'Only patients receive answer e-mails.',
 } as const;

@@ -40,4 +40,13 @@ describe('log redaction', () => {
     expect(redactUrlQuery('/api/auth/verify-email/AbC_-123?x=1')).toBe('/api/auth/verify-email/[Redacted]?x=1');
     expect(redactUrlQuery('/x?token=abc')).toBe('/x?token=%5BRedacted%5D');
   });
+
+  it('hides the token of the one-click unsubscribe link in request logs', () => {
+    const token = 'Uns_ub-5cribeT0kenUns_ub-5cribeT0kenUns_ub-';
+    expect(redactUrlQuery(`/api/unsubscribe/${token}`)).toBe('/api/unsubscribe/[Redacted]');
+    expect(redactUrlQuery(`/api/unsubscribe/${token}?x=1`)).toBe('/api/unsubscribe/[Redacted]?x=1');
+    const { logger, lines } = capture();
+    logger.info({ req: { method: 'POST', url: `/api/unsubscribe/${token}`, headers: {} } });
+    expect(lines.join('')).not.toContain(token);
+  });
 });

@@ -21,9 +21,12 @@ const SENSITIVE_QUERY = new Set<string>(REDACTED_KEYS.map((k) => k.toLowerCase()
 /** Request URLs are logged without the values of sensitive query parameters (e.g. ?user_id=...). */
 /** Path segments that are secrets themselves (the single-use email verification code). */
 const SECRET_PATH = /(\/verify-email\/)[^/?#]+/;
+/** The one-click unsubscribe link's token (GET and POST /api/unsubscribe/{token}). */
+const UNSUBSCRIBE_PATH = /(\/unsubscribe\/)[^/?#]+/;
 
 export function redactUrlQuery(url: string): string {
   url = url.replace(SECRET_PATH, `$1${REDACTION_MARKER}`);
+  url = url.replace(UNSUBSCRIBE_PATH, `$1${REDACTION_MARKER}`);
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));

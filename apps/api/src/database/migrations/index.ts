@@ -19,6 +19,7 @@ import { AddAiRunRateLimitWaits1795561000000 } from './1795561000000-AddAiRunRat
 import { AddAnswerNotifications1795590000006 } from './1795590000006-AddAnswerNotifications';
 import { AddResearchRunRecords1795600000008 } from './1795600000008-AddResearchRunRecords';
 import { AddRefreshRotatedAt1795600000050 } from './1795600000050-AddRefreshRotatedAt';
+import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscribeTokens';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   AddAnswerNotifications1795590000006,
   AddResearchRunRecords1795600000008,
   AddRefreshRotatedAt1795600000050,
+  HashUnsubscribeTokens1795600000208,
 ];

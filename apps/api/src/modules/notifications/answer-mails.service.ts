@@ -103,7 +103,7 @@ export class AnswerMails implements OnModuleDestroy {
         [questionId],
       )) as Array<{ id: string; email: string; question_text: string }>;
       if (!owner) return { told: events.length, outboxId: null };
-      const token = await this.settings.ensureRow(tx, owner.id);
+      const token = await this.settings.newToken(tx, owner.id);
       const mail = answersArrivedMail(owner.email, {
         questionText: owner.question_text,
         kinds: answerKindsOf(events),

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EXPERT_DIGEST_MAX_TITLES, JobName, NotificationPaths, QueueName } from '@cqa/contracts';
+import { JobName, NotificationPaths, QueueName } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -8,12 +8,14 @@ import { OnJob } from '../../queues/job-handler.decorator';
 import { JobQueue } from '../../queues/job-queue.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
 import { expertDigestMail } from './notification-mails';
+import { digestGroups } from './notification-rules';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 
 export const EXPERT_DIGEST_SCHEDULER_ID = 'expert-digest-daily';
 
 /**
- * The daily e-mail to experts who opted in: how many questions wait for an expert answer and their titles, oldest
- * first. Each expert's row records the day it was written for, in the transaction that writes the e-mail to the
+ * The daily e-mail to experts who opted in: how many questions wait for an expert answer, by cancer type, and a link;
+ * no question's words leave the platform. Each expert's row records the day it was written for, in the transaction that writes the e-mail to the
  * outbox, so a re-delivered or re-run job sends nobody a second one that day.
  */
 @Injectable()
@@ -24,6 +26,7 @@ export class ExpertDigest implements OnModuleInit {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly jobs: JobQueue,
     private readonly outbox: MailOutbox,
+    private readonly settings: NotificationSettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -40,12 +43,11 @@ export class ExpertDigest implements OnModuleInit {
 
   @OnJob(JobName.ExpertDigest)
   async send(): Promise<{ waiting: number; mailed: number }> {
-    const [{ waiting }] = (await this.ds.query('SELECT COUNT(*) AS waiting FROM cancer_questions WHERE has_expert_answer = 0')) as [{ waiting: string | number }];
-    const count = Number(waiting);
+    const groups = digestGroups((await this.ds.query(
+      'SELECT cancer_type_key AS cancer_type, COUNT(*) AS n FROM cancer_questions WHERE has_expert_answer = 0 GROUP BY cancer_type_key',
+    )) as Array<{ cancer_type: string; n: string | number }>);
+    const count = groups.reduce((sum, g) => sum + g.count, 0);
     if (count === 0) return { waiting: 0, mailed: 0 };
-    const oldest = (await this.ds.query(
-      `SELECT question_text FROM cancer_questions WHERE has_expert_answer = 0 ORDER BY created_at ASC, id ASC LIMIT ${EXPERT_DIGEST_MAX_TITLES}`,
-    )) as Array<{ question_text: string }>;
     const experts = (await this.ds.query(
       `SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
        WHERE s.expert_digest = 1 AND u.role = 'expert' AND u.approval_status = 'approved' AND u.is_blocked = 0
@@ -55,17 +57,17 @@ export class ExpertDigest implements OnModuleInit {
     for (const expert of experts) {
       const id = await this.ds.transaction('READ COMMITTED', async (tx) => {
         const [row] = (await tx.query(
-          `SELECT u.email, s.unsubscribe_token FROM notification_settings s JOIN users u ON u.id = s.user_id
+          `SELECT u.email FROM notification_settings s JOIN users u ON u.id = s.user_id
            WHERE s.user_id = ? AND s.expert_digest = 1 AND (s.digest_sent_on IS NULL OR s.digest_sent_on < CURRENT_DATE) FOR UPDATE`,
           [expert.user_id],
-        )) as Array<{ email: string; unsubscribe_token: string }>;
+        )) as Array<{ email: string }>;
         if (!row) return null;
         await tx.query('UPDATE notification_settings SET digest_sent_on = CURRENT_DATE WHERE user_id = ?', [expert.user_id]);
+        const token = await this.settings.newToken(tx, expert.user_id);
         return this.outbox.add(tx, expertDigestMail(row.email, {
-          count,
-          questionTexts: oldest.map((q) => q.question_text),
+          groups,
           link: `${this.config.publicUrl}/expert/questions`,
-          unsubscribeUrl: `${this.config.publicUrl}${NotificationPaths.unsubscribe(row.unsubscribe_token)}`,
+          unsubscribeUrl: `${this.config.publicUrl}${NotificationPaths.unsubscribe(token)}`,
         }));
       });
       if (id) ids.push(id);

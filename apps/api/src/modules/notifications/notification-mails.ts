@@ -1,7 +1,7 @@
 import type { AnswerKind } from '@cqa/contracts';
 import type { OutgoingMail } from '../mail/mail.service';
 import { escapeHtml } from '../mail/mail-text';
-import { answersArrivedSentence, mailQuestionTitle } from './notification-rules';
+import { answersArrivedSentence, type DigestGroup, mailQuestionTitle } from './notification-rules';
 
 /** RFC 8058: mail clients show an unsubscribe button that POSTs `List-Unsubscribe=One-Click` to the link, no sign-in. */
 export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
@@ -32,13 +32,16 @@ export function answersArrivedMail(to: string, input: { questionText: string; ki
   ], input.link, input.unsubscribeUrl);
 }
 
-/** The waiting questions' count and titles, oldest first. */
-export function expertDigestMail(to: string, input: { count: number; questionTexts: readonly string[]; link: string; unsubscribeUrl: string }): OutgoingMail {
-  const more = input.count - input.questionTexts.length;
-  return compose(to, 'expert-digest', `${input.count} ${input.count === 1 ? 'question is' : 'questions are'} waiting for an expert answer`, [
-    { text: `${input.count} ${input.count === 1 ? 'question is' : 'questions are'} waiting for an expert answer on Cancer Q&A, oldest first:` },
-    ...input.questionTexts.map((text, i) => ({ text: `${i + 1}. ${mailQuestionTitle(text)}` })),
-    ...(more > 0 ? [{ text: `…and ${more} more.` }] : []),
+/**
+ * How many questions wait, by cancer type, and a link: never a question's words, which are the patients' health
+ * details and stay on the platform.
+ */
+export function expertDigestMail(to: string, input: { groups: readonly DigestGroup[]; link: string; unsubscribeUrl: string }): OutgoingMail {
+  const count = input.groups.reduce((sum, g) => sum + g.count, 0);
+  const waiting = `${count} ${count === 1 ? 'question is' : 'questions are'} waiting for an expert answer`;
+  return compose(to, 'expert-digest', waiting, [
+    { text: `${waiting} on Cancer Q&A, by cancer type:` },
+    ...input.groups.map((g) => ({ text: `${g.cancerType}: ${g.count}` })),
     { text: 'Open the questions:' },
     { text: input.link, link: input.link },
   ], input.link, input.unsubscribeUrl);

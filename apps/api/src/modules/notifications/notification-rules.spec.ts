@@ -1,5 +1,8 @@
 import { answerMailJobId, answerSourcesPhrase, UNSUBSCRIBE_TOKEN_PATTERN } from '@cqa/contracts';
-import { answerKindsOf, answerMailDelayMs, answersArrivedSentence, isUnsubscribeToken, mailQuestionTitle, newUnsubscribeToken } from './notification-rules';
+import { createHash } from 'node:crypto';
+import {
+  answerKindsOf, answerMailDelayMs, answersArrivedSentence, digestGroups, hashUnsubscribeToken, isUnsubscribeToken, mailQuestionTitle, newUnsubscribeToken,
+} from './notification-rules';
 import { answersArrivedMail, expertDigestMail } from './notification-mails';
 
 describe('unsubscribe tokens', () => {
@@ -10,6 +13,13 @@ describe('unsubscribe tokens', () => {
       expect(token).toMatch(UNSUBSCRIBE_TOKEN_PATTERN);
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     }
+  });
+
+  it('are stored as their hex sha256 only, the digest MariaDB\'s SHA2(token, 256) gives for the migrated ones', () => {
+    const token = newUnsubscribeToken();
+    expect(hashUnsubscribeToken(token)).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(hashUnsubscribeToken('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(hashUnsubscribeToken(token)).not.toContain(token);
   });
 
   it('refuses anything that is not such a token: a user id, padding, other alphabets, other lengths', () => {
@@ -62,11 +72,26 @@ describe('what answer e-mails say', () => {
     expect([...mailQuestionTitle('word '.repeat(100))].length).toBeLessThanOrEqual(80);
   });
 
-  it('the digest counts every waiting question and lists the titles it was given, oldest first', () => {
-    const mail = expertDigestMail('e@x.test', { count: 25, questionTexts: ['First asked', 'Second asked'], link: 'https://cqa.test/expert/questions', unsubscribeUrl });
+  it('the digest says how many questions wait, by cancer type, and links them: no question\'s words', () => {
+    const groups = [{ cancerType: 'Breast Cancer', count: 20 }, { cancerType: 'Head & Neck Cancer', count: 4 }, { cancerType: 'General', count: 1 }];
+    const mail = expertDigestMail('e@x.test', { groups, link: 'https://cqa.test/expert/questions', unsubscribeUrl });
     expect(mail.subject).toBe('25 questions are waiting for an expert answer');
-    expect(mail.text.indexOf('1. First asked')).toBeLessThan(mail.text.indexOf('2. Second asked'));
-    expect(mail.text).toContain('…and 23 more.');
+    expect(mail.text).toBe([
+      '25 questions are waiting for an expert answer on Cancer Q&A, by cancer type:', 'Breast Cancer: 20', 'Head & Neck Cancer: 4', 'General: 1',
+      'Open the questions:', 'https://cqa.test/expert/questions', 'To stop these e-mails, open this link:', unsubscribeUrl,
+    ].join('\n\n') + '\n');
+    expect(mail.html).toContain('<p>Head &amp; Neck Cancer: 4</p>');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(expertDigestMail('e@x.test', { groups: [{ cancerType: 'Lung Cancer', count: 1 }], link: 'l', unsubscribeUrl }).subject)
+      .toBe('1 question is waiting for an expert answer');
+  });
+
+  it('counts the digest by the option list\'s cancer types, most first; any other stored value counts as Other', () => {
+    expect(digestGroups([
+      { cancer_type: 'Lung Cancer', n: '2' }, { cancer_type: 'General', n: 5 }, { cancer_type: 'Breast Cancer', n: '2' },
+      { cancer_type: 'my scan at http://evil.example', n: 1 }, { cancer_type: 'Other', n: 1 }, { cancer_type: 'Melanoma', n: 0 },
+    ])).toEqual([
+      { cancerType: 'General', count: 5 }, { cancerType: 'Breast Cancer', count: 2 }, { cancerType: 'Lung Cancer', count: 2 }, { cancerType: 'Other', count: 2 },
+    ]);
   });
 });

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { answerSourcesPhrase, type AnswerKind, ANSWER_KINDS, MAIL_QUESTION_TITLE_MAX, UNSUBSCRIBE_TOKEN_PATTERN } from '@cqa/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  answerSourcesPhrase, type AnswerKind, ANSWER_KINDS, CANCER_TYPES, GENERAL_CANCER_TYPE, MAIL_QUESTION_TITLE_MAX, UNSUBSCRIBE_TOKEN_PATTERN,
+} from '@cqa/contracts';
 import { inertName } from '../mail/mail-text';
 
 /**
@@ -14,6 +16,11 @@ export function newUnsubscribeToken(): string {
 
 export function isUnsubscribeToken(value: unknown): value is string {
   return typeof value === 'string' && UNSUBSCRIBE_TOKEN_PATTERN.test(value);
+}
+
+/** Only this digest is stored (hex sha256, as for refresh tokens), so a database leak yields no working link. */
+export function hashUnsubscribeToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /**
@@ -39,4 +46,23 @@ export function mailQuestionTitle(questionText: string): string {
 /** The e-mail's one sentence about the answers: the kinds only, never their text. */
 export function answersArrivedSentence(kinds: readonly AnswerKind[]): string {
   return `Your question received ${answerSourcesPhrase(kinds)}.`;
+}
+
+export interface DigestGroup { cancerType: string; count: number }
+
+const DIGEST_CANCER_TYPES = new Set<string>([...CANCER_TYPES, GENERAL_CANCER_TYPE]);
+
+/**
+ * The digest's lines: waiting questions counted by cancer type, most first. Only the option list's names reach an
+ * e-mail (anything else a row holds counts as 'Other'), never a question's words.
+ */
+export function digestGroups(rows: ReadonlyArray<{ cancer_type: string; n: number | string }>): DigestGroup[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const type = DIGEST_CANCER_TYPES.has(row.cancer_type) ? row.cancer_type : 'Other';
+    counts.set(type, (counts.get(type) ?? 0) + Number(row.n));
+  }
+  return [...counts].map(([cancerType, count]) => ({ cancerType, count }))
+    .filter((g) => g.count > 0)
+    .sort((a, b) => b.count - a.count || a.cancerType.localeCompare(b.cancerType));
 }

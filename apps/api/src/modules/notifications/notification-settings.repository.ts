@@ -1,12 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { NotificationSettings, NotificationSettingsUpdate } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { newUnsubscribeToken } from './notification-rules';
+import { hashUnsubscribeToken, newUnsubscribeToken } from './notification-rules';
 
 /** Without a row a user has the defaults: answer e-mails on, the expert digest off. */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { answerEmails: true, expertDigest: false };
 
 interface SettingsRow { answer_emails: number | string; expert_digest: number | string }
+
+/**
+ * What an unsubscribe link can do now. `fresh`: unsubscribe. `done`: it unsubscribed its owner, who still gets no
+ * e-mails (a mail provider's one-click POST and the person's own click both end on "unsubscribed"). `spent`: it was
+ * used and the owner has turned e-mails on since; it grants nothing more. `unknown`: no such link.
+ */
+export type UnsubscribeLinkState = 'fresh' | 'done' | 'spent' | 'unknown';
 
 @Injectable()
 export class NotificationSettingsRepository {
@@ -29,22 +36,45 @@ export class NotificationSettingsRepository {
     return this.get(userId);
   }
 
-  /** The user's unsubscribe token, made (with the default settings) the first time an e-mail needs it. */
-  async ensureRow(manager: EntityManager, userId: string): Promise<string> {
-    await manager.query('INSERT IGNORE INTO notification_settings (user_id, unsubscribe_token) VALUES (?, ?)', [userId, newUnsubscribeToken()]);
-    const [row] = (await manager.query('SELECT unsubscribe_token FROM notification_settings WHERE user_id = ?', [userId])) as { unsubscribe_token: string }[];
-    return row!.unsubscribe_token;
+  /** The settings row with the defaults, when the user has none yet. */
+  async ensureRow(manager: EntityManager, userId: string): Promise<void> {
+    await manager.query('INSERT IGNORE INTO notification_settings (user_id) VALUES (?)', [userId]);
   }
 
-  /** Turns every notification e-mail of the token's owner off; false when no one holds the token. */
-  async unsubscribe(token: string): Promise<boolean> {
-    const [row] = (await this.ds.query('SELECT user_id FROM notification_settings WHERE unsubscribe_token = ?', [token])) as { user_id: string }[];
-    if (!row) return false;
-    await this.ds.query('UPDATE notification_settings SET answer_emails = 0, expert_digest = 0 WHERE user_id = ?', [row.user_id]);
-    return true;
+  /**
+   * A new token for one e-mail's unsubscribe link, written in the transaction that writes the e-mail. Only its sha256 is
+   * kept, so no later e-mail can repeat it: each e-mail carries its own, and a used one is never sent again.
+   */
+  async newToken(manager: EntityManager, userId: string): Promise<string> {
+    await this.ensureRow(manager, userId);
+    const token = newUnsubscribeToken();
+    await manager.query('INSERT INTO unsubscribe_tokens (token_hash, user_id) VALUES (?, ?)', [hashUnsubscribeToken(token), userId]);
+    return token;
   }
 
-  async tokenExists(token: string): Promise<boolean> {
-    return ((await this.ds.query('SELECT 1 FROM notification_settings WHERE unsubscribe_token = ?', [token])) as unknown[]).length > 0;
+  /** What the link would do (the confirmation page asks only for a fresh one); changes nothing. */
+  async linkState(token: string): Promise<UnsubscribeLinkState> {
+    return this.state(this.ds.manager, token, false);
+  }
+
+  /** Turns every notification e-mail of a fresh token's owner off and marks the token used; the state it found. */
+  async unsubscribe(token: string): Promise<UnsubscribeLinkState> {
+    return this.ds.transaction('READ COMMITTED', (tx) => this.state(tx, token, true));
+  }
+
+  private async state(manager: EntityManager, token: string, use: boolean): Promise<UnsubscribeLinkState> {
+    const hash = hashUnsubscribeToken(token);
+    const [row] = (await manager.query(
+      `SELECT user_id, used_at FROM unsubscribe_tokens WHERE token_hash = ?${use ? ' FOR UPDATE' : ''}`, [hash],
+    )) as { user_id: string; used_at: Date | null }[];
+    if (!row) return 'unknown';
+    if (row.used_at === null) {
+      if (!use) return 'fresh';
+      await manager.query('UPDATE unsubscribe_tokens SET used_at = CURRENT_TIMESTAMP(3) WHERE token_hash = ?', [hash]);
+      await manager.query('UPDATE notification_settings SET answer_emails = 0, expert_digest = 0 WHERE user_id = ?', [row.user_id]);
+      return 'done';
+    }
+    const [settings] = (await manager.query('SELECT answer_emails, expert_digest FROM notification_settings WHERE user_id = ?', [row.user_id])) as SettingsRow[];
+    return settings && Number(settings.answer_emails) === 0 && Number(settings.expert_digest) === 0 ? 'done' : 'spent';
   }
 }

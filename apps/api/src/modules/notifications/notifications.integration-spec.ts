@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { JobName, NewAnswersCount, NotificationPaths, NotificationSettings, NotificationTexts, QuestionListResponse, QuestionPaths } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
@@ -8,7 +9,7 @@ import { startWorker, waitFor } from '../../../test/worker-harness';
 import { JobQueue } from '../../queues/job-queue.service';
 import { AnswersRepository } from '../answers/answers.repository';
 import { Actor, actor, answer, ask, EXPERT_FIELDS } from '../questions/test/questions-helpers';
-import { mailQuestionTitle } from './notification-rules';
+import { NotificationSettingsRepository } from './notification-settings.repository';
 
 const QUIET_SECONDS = 2;
 const SUBJECT = /New answers to your question/;
@@ -54,6 +55,11 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     })));
   };
   const newCount = async (who: Actor) => (await call<NewAnswersCount>(api, 'GET', NotificationPaths.newAnswers, { token: who.token })).body.count;
+  const settingsOf = async (who: Actor) => (await call<NotificationSettings>(api, 'GET', NotificationPaths.settings, { token: who.token })).body;
+  const oneClick = (path: string) =>
+    fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+  const unsubscribePath = (mail: { listUnsubscribe?: string }) => new URL(/^<(.+)>$/.exec(mail.listUnsubscribe ?? '')![1]!).pathname;
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
   const listed = async (who: Actor, id: number) =>
     (await call<QuestionListResponse>(api, 'GET', `${QuestionPaths.list}?per_page=50`, { token: who.token })).body.items.find((q) => q.id === id);
 
@@ -167,13 +173,61 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     expect(elsewhere.status).toBe(415);
   });
 
-  it('experts who opt in get one digest a day: the count and the titles, oldest first', async () => {
+  it('a link\'s token is kept as its sha256 only; used, it shows "unsubscribed" again but never turns e-mails off twice; the next e-mail has a new link', async () => {
+    const patient = await actor(api, 'patient');
+    const id = await ask(api, patient, 'Is it normal to feel cold during chemotherapy infusions?');
+    await answer(api, expert, id, { answer_text: 'Quite common.', ...EXPERT_FIELDS });
+    const first = unsubscribePath(await smtp.waitFor(patient.email, SUBJECT));
+    await settled(id);
+    const token = first.split('/').pop()!;
+    const tokens = async () => (await ds.query('SELECT token_hash, used_at FROM unsubscribe_tokens WHERE user_id = ?', [patient.id])) as Array<{ token_hash: string; used_at: Date | null }>;
+    expect(await tokens()).toEqual([{ token_hash: sha256(token), used_at: null }]);
+    const tokenColumns = (await ds.query(
+      "SELECT column_name FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name IN ('notification_settings', 'unsubscribe_tokens') AND column_name LIKE '%token%'",
+    )) as Array<Record<string, string>>;
+    expect(tokenColumns.map((c) => Object.values(c)[0])).toEqual(['token_hash']);
+    expect(((await ds.query('SELECT id FROM mail_outbox WHERE body LIKE ?', [`%${token}%`])) as unknown[])).toHaveLength(0);
+
+    // The mail provider's one-click POST, then the person's own click on the link in the body: both "unsubscribed".
+    for (let i = 0; i < 2; i++) {
+      const done = await oneClick(first);
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain(NotificationTexts.unsubscribed.replace('&', '&amp;'));
+    }
+    const reopened = await fetch(`${api.baseUrl}${first}`);
+    expect(reopened.status).toBe(200);
+    const reopenedHtml = await reopened.text();
+    expect(reopenedHtml).toContain(NotificationTexts.unsubscribed.replace('&', '&amp;'));
+    expect(reopenedHtml).not.toContain('<form');
+    expect((await settingsOf(patient)).answerEmails).toBe(false);
+    expect((await tokens())[0]!.used_at).not.toBeNull();
+
+    // E-mails on again: the used link grants nothing more.
+    expect((await call(api, 'PUT', NotificationPaths.settings, { token: patient.token, body: { answerEmails: true } })).status).toBe(200);
+    const spent = await oneClick(first);
+    expect(spent.status).toBe(410);
+    expect(await spent.text()).toContain(NotificationTexts.unsubscribeSpent);
+    expect((await fetch(`${api.baseUrl}${first}`)).status).toBe(410);
+    expect((await settingsOf(patient)).answerEmails).toBe(true);
+
+    // The next e-mail carries a new link, which works.
+    await answer(api, expert, id, { answer_text: 'Bring a blanket.', ...EXPERT_FIELDS });
+    await waitFor(async () => mailsTo(patient).length, (n) => n === 2, 20000);
+    const second = unsubscribePath(mailsTo(patient)[1]!);
+    expect(second).not.toBe(first);
+    expect(await (await fetch(`${api.baseUrl}${second}`)).text()).toContain(`<form method="post" action="${second}">`);
+    expect((await oneClick(second)).status).toBe(200);
+    expect((await settingsOf(patient)).answerEmails).toBe(false);
+  });
+
+  it('experts who opt in get one digest a day: how many questions wait, by cancer type, and a link; no question\'s words', async () => {
     const optedIn = await actor(api, 'expert');
     const notOptedIn = await actor(api, 'expert');
     expect((await call(api, 'PUT', NotificationPaths.settings, { token: optedIn.token, body: { expertDigest: true } })).status).toBe(200);
     expect((await call(api, 'PUT', NotificationPaths.settings, { token: optedIn.token, body: { answerEmails: false } })).status).toBe(403);
     const patient = await actor(api, 'patient');
-    await ask(api, patient, 'Digest check: is a second opinion worth it for prostate cancer?');
+    const questionText = 'Digest check: is a second opinion worth it for my Gleason 7 prostate cancer?';
+    await ask(api, patient, questionText, 'Prostate Cancer');
 
     const runDigest = async () => {
       const job = await api.app.get(JobQueue).enqueue(JobName.ExpertDigest, {}, { jobId: `digest-test-${Date.now()}` });
@@ -181,28 +235,51 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     };
     expect(await runDigest()).toBe('completed');
     const mail = await smtp.waitFor(optedIn.email, /waiting for an expert answer/);
-    const [{ n }] = (await ds.query('SELECT COUNT(*) AS n FROM cancer_questions WHERE has_expert_answer = 0')) as [{ n: string }];
-    const oldest = (await ds.query('SELECT question_text FROM cancer_questions WHERE has_expert_answer = 0 ORDER BY created_at, id LIMIT 20')) as Array<{ question_text: string }>;
-    expect(mail.subject).toBe(`${n} ${Number(n) === 1 ? 'question is' : 'questions are'} waiting for an expert answer`);
-    // Each numbered title after the one before it (other suites' questions in this database may repeat a title).
-    let from = 0;
-    for (const [i, q] of oldest.entries()) {
-      const at = mail.text.indexOf(`${i + 1}. ${mailQuestionTitle(q.question_text)}\n`, from);
-      expect({ title: i + 1, found: at >= 0 }).toEqual({ title: i + 1, found: true });
-      from = at + 1;
-    }
+    const groups = (await ds.query(
+      'SELECT cancer_type_key AS t, COUNT(*) AS n FROM cancer_questions WHERE has_expert_answer = 0 GROUP BY cancer_type_key ORDER BY n DESC, t',
+    )) as Array<{ t: string; n: string }>;
+    const total = groups.reduce((sum, g) => sum + Number(g.n), 0);
+    expect(mail.subject).toBe(`${total} ${total === 1 ? 'question is' : 'questions are'} waiting for an expert answer`);
+    expect(mail.text).toContain(`${mail.subject} on Cancer Q&A, by cancer type:`);
+    for (const g of groups) expect(mail.text).toContain(`\n${g.t}: ${g.n}\n`);
+    expect(mail.text).toContain('/expert/questions');
+    // Not the patients' words, not even the start of a title.
+    const texts = (await ds.query('SELECT question_text FROM cancer_questions WHERE has_expert_answer = 0')) as Array<{ question_text: string }>;
+    for (const { question_text } of texts) expect(mail.text).not.toContain(question_text.slice(0, 20));
+    expect(mail.text).not.toContain('Gleason');
     expect(mail.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
     expect(smtp.to(notOptedIn.email)).toHaveLength(0);
 
     expect(await runDigest()).toBe('completed');
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp.to(optedIn.email).filter((m) => /waiting for an expert answer/.test(m.subject))).toHaveLength(1);
+
+    // The digest's own link unsubscribes the expert from it.
+    expect((await oneClick(unsubscribePath(mail))).status).toBe(200);
+    expect((await settingsOf(optedIn)).expertDigest).toBe(false);
   });
 
-  it('the unsubscribe link is rate-limited per client IP', async () => {
+  // Last: it leaves this client's address over the limit.
+  it('only unknown tokens count against the per-IP limit: past it, a known link still works (a mail provider\'s shared address)', async () => {
+    const patient = await actor(api, 'patient');
+    const token = await ds.transaction((tx) => api.app.get(NotificationSettingsRepository).newToken(tx, patient.id));
+    const known = NotificationPaths.unsubscribe(token);
+    const unknown = NotificationPaths.unsubscribe('B'.repeat(43));
+    // Known links first: they are not counted, so the unknown ones below still have the whole limit.
+    for (let i = 0; i < 14; i++) expect((await fetch(`${api.baseUrl}${known}`)).status).toBe(200);
+
+    // Unknown ones until refused (the earlier tests' wrong tokens count in this window too).
     const statuses: number[] = [];
-    for (let i = 0; i < 14; i++) statuses.push((await fetch(`${api.baseUrl}/api/unsubscribe/${'B'.repeat(43)}`)).status);
-    expect(statuses).toContain(429);
+    while (statuses.length < 30 && statuses.at(-1) !== 429) statuses.push((await fetch(`${api.baseUrl}${unknown}`)).status);
+    expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(12);
+    expect((await oneClick('/api/unsubscribe/not-even-a-token')).status).toBe(429);
+
+    expect((await fetch(`${api.baseUrl}${known}`)).status).toBe(200);
+    const done = await oneClick(known);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain(NotificationTexts.unsubscribed.replace('&', '&amp;'));
+    expect((await settingsOf(patient)).answerEmails).toBe(false);
+    expect((await oneClick(unknown)).status).toBe(429);
   });
 });

@@ -49,3 +49,8 @@ export function invalidPage(): string {
   return page(`<p role="alert">${escapeHtml(T.unsubscribeInvalid)}</p>
 <p><a href="/">Cancer Q&amp;A</a></p>`);
 }
+
+export function spentPage(): string {
+  return page(`<p role="alert">${escapeHtml(T.unsubscribeSpent)}</p>
+<p><a href="/">Cancer Q&amp;A</a></p>`);
+}

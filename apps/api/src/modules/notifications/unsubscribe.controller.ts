@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, Post, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Messages } from '@cqa/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/access/access.decorator';
@@ -10,19 +10,21 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { isUnsubscribeToken } from './notification-rules';
-import { NotificationSettingsRepository } from './notification-settings.repository';
-import { confirmPage, donePage, invalidPage } from './unsubscribe-page';
+import { NotificationSettingsRepository, type UnsubscribeLinkState } from './notification-settings.repository';
+import { confirmPage, donePage, invalidPage, spentPage } from './unsubscribe-page';
 
 const WINDOW_SECONDS = 15 * 60;
 
 /**
  * The one-click unsubscribe link of every notification e-mail (RFC 8058): public on purpose, since it must work from
  * a mail client without signing in; the random token in the path is the only credential, and its only power is turning
- * the owner's notification e-mails off. Counted per client IP first, so tokens cannot be tried in bulk.
+ * the owner's notification e-mails off, once. Only unknown tokens count against the per-IP limit: a mail provider's
+ * one-click POSTs for all its users come from a few shared addresses, and a real link must keep working for every one
+ * of them. 256 random bits are what make guessing hopeless; the limit turns a flood of made-up links away.
  */
 @ApiTags('notifications')
 @ApiProduces('text/html')
-@ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many unsubscribe requests from this address: try again later.' })
+@ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many unknown unsubscribe links from this address: try again later.' })
 @Controller('unsubscribe')
 export class UnsubscribeController {
   private readonly limiter: FixedWindowLimiter;
@@ -50,12 +52,12 @@ export class UnsubscribeController {
   @Public()
   @ApiOperation({ summary: 'The unsubscribe link opened in a browser: a page asking to confirm (changes nothing by itself). No sign-in.' })
   @ApiParam({ name: 'token', description: 'The random token of the e-mail\'s link (43 base64url characters).' })
-  @ApiOkResponse({ description: 'HTML page with the Unsubscribe button.' })
+  @ApiOkResponse({ description: 'HTML page with the Unsubscribe button (or, for a link already used, "unsubscribed").' })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid.' })
+  @ApiGoneResponse({ description: 'HTML page: the link was used and its owner has turned e-mails on again since.' })
   async confirm(@Param('token') token: string, @Client() client: ClientInfo, @Res() reply: FastifyReply): Promise<void> {
-    await this.count(client.ip);
-    const known = isUnsubscribeToken(token) && (await this.settings.tokenExists(token));
-    await this.html(reply, known ? HttpStatus.OK : HttpStatus.NOT_FOUND, known ? confirmPage(token) : invalidPage());
+    const state = isUnsubscribeToken(token) ? await this.settings.linkState(token) : 'unknown';
+    await this.answer(reply, state, client.ip, () => confirmPage(token));
   }
 
   @Post(':token')
@@ -63,15 +65,26 @@ export class UnsubscribeController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'One-click unsubscribe (RFC 8058; body `List-Unsubscribe=One-Click`): turns the owner\'s notification e-mails off. No sign-in.' })
   @ApiParam({ name: 'token', description: 'The random token of the e-mail\'s link (43 base64url characters).' })
-  @ApiOkResponse({ description: 'HTML page: unsubscribed.' })
+  @ApiOkResponse({ description: 'HTML page: unsubscribed (also when the link was used already and e-mails are still off).' })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid.' })
+  @ApiGoneResponse({ description: 'HTML page: the link was used and its owner has turned e-mails on again since; nothing changes.' })
   async unsubscribe(@Param('token') token: string, @Client() client: ClientInfo, @Res() reply: FastifyReply): Promise<void> {
-    await this.count(client.ip);
-    const done = isUnsubscribeToken(token) && (await this.settings.unsubscribe(token));
-    await this.html(reply, done ? HttpStatus.OK : HttpStatus.NOT_FOUND, done ? donePage() : invalidPage());
+    const state = isUnsubscribeToken(token) ? await this.settings.unsubscribe(token) : 'unknown';
+    await this.answer(reply, state, client.ip, donePage);
   }
 
-  private async count(ip: string): Promise<void> {
+  private async answer(reply: FastifyReply, state: UnsubscribeLinkState, ip: string, freshPage: () => string): Promise<void> {
+    switch (state) {
+      case 'fresh': return this.html(reply, HttpStatus.OK, freshPage());
+      case 'done': return this.html(reply, HttpStatus.OK, donePage());
+      case 'spent': return this.html(reply, HttpStatus.GONE, spentPage());
+      case 'unknown':
+        await this.countUnknown(ip);
+        return this.html(reply, HttpStatus.NOT_FOUND, invalidPage());
+    }
+  }
+
+  private async countUnknown(ip: string): Promise<void> {
     if (await this.limiter.isOverLimit([{ key: `${this.keyPrefix}${ip}`, limit: this.config.notifications.unsubscribePerIp }])) {
       throw new HttpException(Messages.platform.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
     }

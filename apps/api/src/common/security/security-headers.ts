@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { requestPath } from '../http/request-path';
 
 /**
  * The CSP the built web app runs under: scripts only from our origin (the shell and remotes are same-origin),
@@ -39,6 +40,7 @@ export const API_CACHE_CONTROL = 'no-store';
 export function registerApiNoStore(fastify: FastifyInstance, apiPrefix: string): void {
   const prefix = `/${apiPrefix}/`;
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(prefix) || request.url === `/${apiPrefix}`) void reply.header('cache-control', API_CACHE_CONTROL);
+    const path = requestPath(request);
+    if (path === null || path.startsWith(prefix) || path === `/${apiPrefix}`) void reply.header('cache-control', API_CACHE_CONTROL);
   });
 }

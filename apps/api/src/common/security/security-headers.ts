@@ -19,6 +19,10 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The headers on every answer. docker/web.security-headers.conf sends the production set from nginx too, and
+ * tools/infra/nginx.spec.ts checks that it equals what this sends.
+ */
 export async function registerSecurityHeaders(fastify: FastifyInstance, isProduction: boolean): Promise<void> {
   await fastify.register(helmet, {
     contentSecurityPolicy: {
@@ -27,6 +31,8 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, isProduc
     // HSTS only where TLS terminates in front of us in production.
     strictTransportSecurity: isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // What frame-ancestors 'none' says, for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
 }

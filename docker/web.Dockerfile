@@ -28,6 +28,7 @@ RUN npm run build
 # The layout the API serves: the shell at /, each remote under /remotes/<name>/.
 FROM nginxinc/nginx-unprivileged:1.30-alpine AS web
 COPY docker/web.nginx.conf /etc/nginx/conf.d/default.conf
+COPY docker/web.security-headers.conf /etc/nginx/cqa/security-headers.conf
 COPY --from=build /app/dist/web/shell/ /usr/share/nginx/html/
 COPY --from=build /app/dist/web/patient/ /usr/share/nginx/html/remotes/patient/
 COPY --from=build /app/dist/web/expert/ /usr/share/nginx/html/remotes/expert/

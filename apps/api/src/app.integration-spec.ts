@@ -54,6 +54,7 @@ describe('API foundation (HTTP, real MariaDB and Redis)', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('publishes OpenAPI at /api/docs-json and the UI at /api/docs', async () => {

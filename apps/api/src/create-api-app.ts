@@ -23,7 +23,7 @@ import { JobQueue } from './queues/job-queue.service';
 import { serveWeb } from './web/web-static';
 import { randomUUID } from 'node:crypto';
 import { requestIdFrom } from './common/context/request-context';
-import { registerHttpMetrics, registerRequestTracing } from './common/http/request-hooks';
+import { registerCloseOnEarlyRefusal, registerHttpMetrics, registerRequestTracing } from './common/http/request-hooks';
 import { enableDefaultMetrics } from './common/metrics/metrics';
 import { startMetricsServer } from './common/metrics/metrics-server';
 import { MULTIPART_OPTIONS } from './modules/reports/upload/multipart-options';
@@ -62,6 +62,7 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestTracing(fastify);
   registerHttpMetrics(fastify);
+  registerCloseOnEarlyRefusal(fastify);
   // Order matters: the per-IP auth throttle and the size check run on request, before any body is read.
   registerAuthThrottleHook(fastify, app.get(AuthThrottle));
   registerCrossSiteGuard(fastify, config.allowedOrigins);

@@ -7,8 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const BULL_BOARD_PATH = '/admin/queues';
 export const BOARD_READ_ONLY_MESSAGE = 'The job dashboard only shows jobs and retries failed ones here (BULL_BOARD_FULL_CONTROL is off).';
-const RETRY_ROUTE = /^\/admin\/queues\/api\/queues\/[^/?]+\/(?:[^/?]+\/)?retry\/[^/?]+(?:\?.*)?$/;
-const READ_OR_RETRY = (method: string, url: string) => method === 'GET' || method === 'HEAD' || (method === 'PUT' && RETRY_ROUTE.test(url));
+/** Bull Board's retry routes (one job, or every job of a queue in a status), as the patterns the router matched. */
+const RETRY_ROUTES = new Set([`${BULL_BOARD_PATH}/api/queues/:queueName/:jobId/retry`, `${BULL_BOARD_PATH}/api/queues/:queueName/retry/:queueStatus`]);
+// Decided by the route the router chose, never the raw URL ('/pause#/retry/x' is routed to pause).
+const READ_OR_RETRY = (method: string, route: string | undefined) =>
+  method === 'GET' || method === 'HEAD' || (method === 'PUT' && route !== undefined && RETRY_ROUTES.has(route));
 
 /** Decides each Bull Board request: 'ok' for an admin, 'anonymous' without a valid pass, 'forbidden' otherwise. */
 export type BoardAccess = (request: FastifyRequest) => Promise<'ok' | 'anonymous' | 'forbidden'>;
@@ -35,7 +38,7 @@ export async function mountBullBoard(
       const verdict = await access(request);
       // Read-only unless BULL_BOARD_FULL_CONTROL: failed jobs may be retried; nothing is added, promoted, cleaned,
       // paused or removed (bull-board's own read-only mode would forbid retries too).
-      if (verdict === 'ok' && !options.fullControl && !READ_OR_RETRY(request.method, request.url)) {
+      if (verdict === 'ok' && !options.fullControl && !READ_OR_RETRY(request.method, request.routeOptions.url)) {
         const body: ApiErrorBody = { statusCode: 405, error: 'Method Not Allowed', message: BOARD_READ_ONLY_MESSAGE };
         return reply.status(405).header('cache-control', 'no-store').send(body);
       }

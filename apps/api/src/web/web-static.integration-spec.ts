@@ -86,6 +86,24 @@ describe('the built web served by the API from one origin', () => {
     }
   });
 
+  it('says Vary: Cookie where the hint cookie picks the document, to signed-in and anonymous visitors alike', async () => {
+    for (const p of ['/', '/disclaimers', '/disclaimers/']) {
+      for (const cookie of [undefined, 'cqa_signed_in=1']) {
+        const res = await fetch(`${api.baseUrl}${p}`, { headers: cookie ? { cookie } : {} });
+        expect({ p, cookie, vary: res.headers.get('vary')?.toLowerCase().split(/\s*,\s*/) }).toEqual({ p, cookie, vary: expect.arrayContaining(['cookie', 'accept-encoding']) });
+      }
+    }
+    // The shell's other paths are the same document for everyone.
+    expect((await get('/patient/questions')).headers.get('vary')).toBe('accept-encoding');
+  });
+
+  it('answers an encoded API path as the API (a JSON 404), not as a page', async () => {
+    const res = await get('/%61pi/nothing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toMatchObject({ statusCode: 404, error: 'Not Found' });
+  });
+
   it('sends a browser without compression the plain pre-rendered page', async () => {
     const res = await getRaw('/disclaimers', 'identity');
     expect(res.headers['content-encoding']).toBeUndefined();

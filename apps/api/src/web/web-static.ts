@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@cqa/contracts';
 import type { PageFallback } from '../common/errors/api-exception.filter';
+import { requestPath } from '../common/http/request-path';
 
 /** The remotes, each served under /remotes/<name>/ beside the shell at /. */
 export const WEB_REMOTES = ['patient', 'expert', 'admin'] as const;
@@ -38,11 +39,11 @@ function readDocument(file: string): PageDocument {
 }
 
 /** The pre-compressed copy the browser accepts (brotli first), as the static files are served. */
-function sendDocument(request: FastifyRequest, reply: FastifyReply, document: PageDocument) {
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: PageDocument, vary: string) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const [encoding, body] =
     document.br && /\bbr\b/.test(accepted) ? ['br', document.br] : document.gzip && /\bgzip\b/.test(accepted) ? ['gzip', document.gzip] : [undefined, document.plain];
-  void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', vary);
   if (encoding) void reply.header('content-encoding', encoding);
   void reply.send(body);
 }
@@ -73,15 +74,17 @@ export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Pr
     if (existsSync(file)) prerendered.set(page, readDocument(file));
   }
   return (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url.split('?')[0];
+    const url = requestPath(request);
+    if (url === null) return false;
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/remotes/') &&
       !url.startsWith('/admin/queues') && !path.extname(url);
     if (!isPage) return false;
     // A signed-in visitor gets the app itself (a pre-rendered page would only load it after a detour through the
     // public pages' bundle, apps/shell/src/public-pages.tsx).
+    const prerenderedPage = prerendered.get(url.length > 1 ? url.replace(/\/$/, '') : url);
     const signedIn = Boolean(request.cookies?.[SIGNED_IN_HINT_COOKIE.name]);
-    const page = signedIn ? undefined : prerendered.get(url.length > 1 ? url.replace(/\/$/, '') : url);
-    sendDocument(request, reply, page ?? shellDocument);
+    // Where the hint cookie picks the document, a shared cache must keep one copy per cookie.
+    sendDocument(request, reply, (!signedIn && prerenderedPage) || shellDocument, prerenderedPage ? 'accept-encoding, cookie' : 'accept-encoding');
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
+import { REDACTION_MARKER } from '@cqa/contracts';
 import { authSlice, sessionEnded, sessionStarted } from '../auth/auth.slice';
 import { createLogger, LOG_FLAGS, type LoggerEnvironment } from './logger';
 import { logAuthChanges, logFailedCall, loggedPath, logRemoteLoadFailure } from './log-events';
@@ -28,6 +29,22 @@ describe('the events support needs', () => {
       ['error', ['[error] POST /questions/similar failed', { status: 'FETCH_ERROR', requestId: null }]],
     ]);
     expect(loggedPath('/questions?q=my+diagnosis')).toBe('/questions');
+  });
+
+  it('never prints a secret of the path: a failed e-mail verification keeps its code to itself', () => {
+    const { logger, lines } = debugLogger();
+    const code = 'q7Xb0_Zk3-RmT9wYvL2nC8dHfJ4sPaE6uGiKoN1tBxM';
+    logFailedCall({ method: 'GET', url: `/auth/verify-email/${encodeURIComponent(code)}`, status: 400, requestId: 'req-11' }, logger);
+    logFailedCall({ method: 'GET', url: '/auth/verify-email/mistyped', status: 400, requestId: 'req-12' }, logger);
+    logFailedCall({ method: 'POST', url: `/unsubscribe/${code}`, status: 404, requestId: 'req-13' }, logger);
+    logFailedCall({ method: 'GET', url: `/somewhere/${'ab12'.repeat(8)}/x#${code}`, status: 404, requestId: 'req-14' }, logger);
+    expect(lines.map(([, [message]]) => message)).toEqual([
+      `[api] GET /auth/verify-email/${REDACTION_MARKER} failed`,
+      `[api] GET /auth/verify-email/${REDACTION_MARKER} failed`,
+      `[api] POST /unsubscribe/${REDACTION_MARKER} failed`,
+      `[api] GET /somewhere/${REDACTION_MARKER}/x failed`,
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/q7Xb0|mistyped|ab12ab12/);
   });
 
   it('logs each change of the sign-in state with the role only', () => {

@@ -1,4 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
+import { redactPath } from '@cqa/contracts';
 import type { AuthState } from '../auth/auth.slice';
 import { log, type Logger } from './logger';
 
@@ -11,8 +12,11 @@ import { log, type Logger } from './logger';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** The path of a call as logged: no query string (a search's words), no UUIDs (user and patient ids). */
-export const loggedPath = (url: string) => url.split('?')[0]!.replace(UUID, ':id');
+/**
+ * The path of a call as logged: no query string (a search's words), no UUIDs (user and patient ids), and no secrets
+ * (the code of verify-email/<code>, any token-like segment: redactPath).
+ */
+export const loggedPath = (url: string) => redactPath(url.split(/[?#]/)[0]!.replace(UUID, ':id'));
 
 export interface FailedCall {
   method: string;

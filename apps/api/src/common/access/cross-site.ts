@@ -1,6 +1,7 @@
 import { ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { AuthTexts } from '@cqa/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requestPath } from '../http/request-path';
 
 type Headers = FastifyRequest['headers'];
 
@@ -18,9 +19,14 @@ export function isCrossSite(headers: Headers, ownOrigin: string, allowedOrigins:
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** Routes that read or set a cookie (the refresh cookie under /api/auth, the job dashboard's pass), less the IdP's redirect back. */
-export function isCookieRoute(method: string, url: string): boolean {
-  const path = url.split('?')[0]!;
+const isAuthPath = (path: string | null) => path === null || path.startsWith('/api/auth/');
+
+/**
+ * Routes that read or set a cookie (the refresh cookie under /api/auth, the job dashboard's pass), less the IdP's redirect
+ * back. `path` is the routed path (requestPath); an undecodable one (null) is treated as a cookie route.
+ */
+export function isCookieRoute(method: string, path: string | null): boolean {
+  if (path === null) return true;
   if (method === 'GET' && path === '/api/auth/oidc/callback') return false;
   return path.startsWith('/api/auth/') || path === '/admin/queues' || path.startsWith('/admin/queues/');
 }
@@ -37,12 +43,13 @@ function withStatus<T extends Error & { getStatus(): number }>(error: T): T {
  */
 export function registerCrossSiteGuard(fastify: FastifyInstance, allowedOrigins: readonly string[]): void {
   fastify.addHook('onRequest', async (request) => {
-    if (!isCookieRoute(request.method, request.url)) return;
+    const path = requestPath(request);
+    if (!isCookieRoute(request.method, path)) return;
     if (isCrossSite(request.headers, `${request.protocol}://${request.host}`, allowedOrigins)) {
       throw withStatus(new ForbiddenException(AuthTexts.crossSiteRefused));
     }
     const type = request.headers['content-type'];
-    if (request.url.startsWith('/api/auth/') && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
+    if (isAuthPath(path) && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
       throw withStatus(new UnsupportedMediaTypeException(AuthTexts.jsonOnly));
     }
   });

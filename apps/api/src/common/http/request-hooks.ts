@@ -25,3 +25,15 @@ export function registerHttpMetrics(fastify: FastifyInstance): void {
     done();
   });
 }
+
+/**
+ * An error answered before the whole request has arrived (a refused upload, a body over its limit, a refused caller)
+ * says Connection: close, and Node closes the socket once the answer is sent. Otherwise Node would read the rest of
+ * the body to keep the connection, and a client that keeps sending (slowly, or without end) would hold it as long as it likes.
+ */
+export function registerCloseOnEarlyRefusal(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400 && !request.raw.complete) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+}

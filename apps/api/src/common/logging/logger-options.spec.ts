@@ -49,4 +49,24 @@ describe('log redaction', () => {
     logger.info({ req: { method: 'POST', url: `/api/unsubscribe/${token}`, headers: {} } });
     expect(lines.join('')).not.toContain(token);
   });
+
+  const TOKEN = 'q7Xb0_Zk3-RmT9wYvL2nC8dHfJ4sPaE6uGiKoN1tBxM';
+
+  it("hides the OIDC callback's code and state, and any token-like value in the path or the query", () => {
+    const callback = redactUrlQuery('/api/auth/oidc/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj&iss=https%3A%2F%2Fidp.example');
+    expect(callback).toBe('/api/auth/oidc/callback?code=%5BRedacted%5D&state=%5BRedacted%5D&iss=https%3A%2F%2Fidp.example');
+    expect(redactUrlQuery(`/api/auth/verify-%65mail/${TOKEN}`)).toBe('/api/auth/verify-%65mail/[Redacted]');
+    expect(redactUrlQuery(`/api/unsubscribe/${TOKEN}?one_click=1`)).toBe('/api/unsubscribe/[Redacted]?one_click=1');
+    expect(redactUrlQuery(`/api/whatever/${TOKEN}`)).toBe('/api/whatever/[Redacted]');
+    expect(redactUrlQuery(`/api/whatever?t=${TOKEN}&page=2`)).toBe('/api/whatever?t=%5BRedacted%5D&page=2');
+    expect(redactUrlQuery('/api/questions/12?page=2')).toBe('/api/questions/12?page=2');
+  });
+
+  it('writes no secret of a logged request or body', () => {
+    const { logger, lines } = capture();
+    logger.info({ req: { method: 'GET', url: `/api/auth/oidc/callback?code=${TOKEN}&state=s-1`, headers: {} } }, 'request');
+    logger.info({ body: { code: '123456', refreshToken: 'r-1', recoveryCode: 'rc-1', state: 's-2', secret: 'JBSWY3DPEHPK3PXP' } }, 'two-factor');
+    const out = lines.join('');
+    for (const secret of [TOKEN, 's-1', '123456', 'r-1', 'rc-1', 's-2', 'JBSWY3DPEHPK3PXP']) expect(out).not.toContain(secret);
+  });
 });

@@ -1,5 +1,5 @@
 import type { LoggerOptions } from 'pino';
-import { REDACTED_KEYS, REDACTION_MARKER } from '@cqa/contracts';
+import { isOpaqueToken, REDACTED_KEYS, REDACTION_MARKER, redactPath } from '@cqa/contracts';
 import type { AppConfig } from '../../config/app-config';
 
 /** Keys whose values never reach a log line: one list, shared with the web's console logger through the contracts. */
@@ -27,13 +27,14 @@ const UNSUBSCRIBE_PATH = /(\/unsubscribe\/)[^/?#]+/;
 export function redactUrlQuery(url: string): string {
   url = url.replace(SECRET_PATH, `$1${REDACTION_MARKER}`);
   url = url.replace(UNSUBSCRIBE_PATH, `$1${REDACTION_MARKER}`);
+  // Any other secret in the path, and any token-like query value whatever its name (see redactPath).
   const q = url.indexOf('?');
-  if (q === -1) return url;
+  if (q === -1) return redactPath(url);
   const params = new URLSearchParams(url.slice(q + 1));
-  for (const key of [...params.keys()]) {
-    if (SENSITIVE_QUERY.has(key.toLowerCase())) params.set(key, REDACTION_MARKER);
+  for (const [key, value] of [...params.entries()]) {
+    if (SENSITIVE_QUERY.has(key.toLowerCase()) || isOpaqueToken(value)) params.set(key, REDACTION_MARKER);
   }
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return `${redactPath(url.slice(0, q))}?${params.toString()}`;
 }
 
 interface SerializableRequest { method?: string; url?: string; id?: string; ip?: string; headers?: Record<string, unknown> }

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { requestPath } from '../http/request-path';
 
 /**
  * The CSP the built web app runs under: scripts only from our origin (the shell and remotes are same-origin),
@@ -18,6 +19,10 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The headers on every answer. docker/web.security-headers.conf sends the production set from nginx too, and
+ * tools/infra/nginx.spec.ts checks that it equals what this sends.
+ */
 export async function registerSecurityHeaders(fastify: FastifyInstance, isProduction: boolean): Promise<void> {
   await fastify.register(helmet, {
     contentSecurityPolicy: {
@@ -26,6 +31,8 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, isProduc
     // HSTS only where TLS terminates in front of us in production.
     strictTransportSecurity: isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // What frame-ancestors 'none' says, for browsers that only read X-Frame-Options.
+    frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
 }
@@ -39,6 +46,7 @@ export const API_CACHE_CONTROL = 'no-store';
 export function registerApiNoStore(fastify: FastifyInstance, apiPrefix: string): void {
   const prefix = `/${apiPrefix}/`;
   fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(prefix) || request.url === `/${apiPrefix}`) void reply.header('cache-control', API_CACHE_CONTROL);
+    const path = requestPath(request);
+    if (path === null || path.startsWith(prefix) || path === `/${apiPrefix}`) void reply.header('cache-control', API_CACHE_CONTROL);
   });
 }

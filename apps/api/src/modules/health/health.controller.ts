@@ -9,7 +9,7 @@ import { isAiConfigured } from '../../config/ai-config';
 import type { AiHealthState } from '@cqa/contracts';
 import { AiProviderState, RedisAiProviderStatus } from '../ai/provider/ai-provider-status';
 import { JobQueue } from '../../queues/job-queue.service';
-import { readWorkerHealth } from './worker-presence';
+import { readWorkerHealth, sharedReading, WORKER_CHECK_TTL_MS } from './worker-presence';
 
 const CHECK_TIMEOUT_MS = 1500;
 const LABELS = { database: 'MySQL', redis: 'Redis' } as const;
@@ -17,6 +17,8 @@ const LABELS = { database: 'MySQL', redis: 'Redis' } as const;
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  private readonly workerHealth = sharedReading(() => readWorkerHealth(this.jobs.allQueues(), CHECK_TIMEOUT_MS), WORKER_CHECK_TTL_MS);
+
   constructor(
     private readonly health: HealthCheckService,
     private readonly db: TypeOrmHealthIndicator,
@@ -35,14 +37,14 @@ export class HealthController {
       "MySQL and Redis are reachable; `ai` says whether an AI provider is configured, or `quota_exhausted` (with `ai_detail`) while the provider refuses calls for the account's quota. Neither 'not_configured' nor 'quota_exhausted' fails the check: the app works without AI. " +
       "`worker` is 'alive' while every queue has a BullMQ worker, 'partial' when some queues have none, 'none' when no worker runs " +
       "(the app still accepts questions but produces no answers, imports, research or emails), 'unknown' when the worker list cannot be read; " +
-      '`worker_detail` gives the count, the workers per queue and a message. No worker does not fail the check: the API itself serves.',
+      '`worker_detail` gives the count, the workers per queue and a message; both are read at most once every 5 s. No worker does not fail the check: the API itself serves.',
   })
   @ApiServiceUnavailableResponse({ description: 'The message names each dependency that is down.' })
   async check() {
     const configured = isAiConfigured(this.config.ai);
     // Read beside the checks (it gives up after 1 s by itself when Redis is down).
     const reported = configured ? new RedisAiProviderStatus(this.redis).read() : Promise.resolve(null);
-    const workers = readWorkerHealth(this.jobs.allQueues(), CHECK_TIMEOUT_MS);
+    const workers = this.workerHealth();
     try {
       const result = await this.health.check([
         () => this.db.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),

@@ -36,3 +36,19 @@ export async function readWorkerHealth(queues: Queue[], timeoutMs: number): Prom
     return { worker: 'unknown', worker_detail: { count: 0, queues: {}, message: WORKER_MESSAGES.unknown } };
   }
 }
+
+/**
+ * How long one reading of the worker list answers /api/health. A reading costs Redis a CLIENT LIST per queue (a walk of
+ * every connection), and the endpoint is anonymous: without this, anyone could make Redis do that at will.
+ */
+export const WORKER_CHECK_TTL_MS = 5000;
+
+/** One reading shared by every caller for `ttlMs` after it starts, callers arriving while it is read included. */
+export function sharedReading<T>(read: () => Promise<T>, ttlMs: number, now: () => number = Date.now): () => Promise<T> {
+  let last: { value: Promise<T>; at: number } | null = null;
+  return () => {
+    const at = now();
+    if (!last || at - last.at >= ttlMs) last = { value: read(), at };
+    return last.value;
+  };
+}

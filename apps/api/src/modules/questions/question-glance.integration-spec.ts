@@ -1,4 +1,4 @@
-import { QuestionDetail, QuestionPaths, SimilarQuestionsResponse } from '@cqa/contracts';
+import { QuestionDetail, QuestionPaths, ResearchLatest, SimilarQuestionsResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call } from '../../../test/accounts-helpers';
@@ -65,6 +65,32 @@ describe('a question at a glance, and similar questions while typing', () => {
       // A finished run is no longer "working".
       await ds.query("UPDATE ai_runs SET status = 'failed' WHERE question_id = ?", [id]);
       expect((await detail(patient, id)).body.glance?.ai.state).toBe('none');
+    });
+
+    it('tells of unpublished deep research only those the research endpoint tells (F-29)', async () => {
+      const id = await ask(api, patient, `Is ${uniqueWord()} safe with immunotherapy?`);
+      await ds.query("INSERT INTO research_runs (question_id, status, stage) VALUES (?, 'running', 'search')", [id]);
+      const research = (who: Actor) => call<ResearchLatest>(api, 'GET', `/api/questions/${id}/research`, { token: who.token });
+      const glanceOf = async (who: Actor) => (await detail(who, id)).body.glance?.deep_research;
+
+      // Patients get no unpublished run from the research endpoint, and so no "working" in the strip.
+      expect((await research(patient)).body.run).toBeNull();
+      expect(await glanceOf(patient)).toEqual({ state: 'none', stage: null, grade: null, average_rating: null, rating_count: 0 });
+      expect(await glanceOf(otherPatient)).toEqual(await glanceOf(patient));
+      // Those who control runs see it in both places.
+      for (const who of [admin, expert]) {
+        expect((await research(who)).body.run).toMatchObject({ status: 'running', stage: 'search' });
+        expect(await glanceOf(who)).toMatchObject({ state: 'working', stage: 'search' });
+      }
+      // Experts without control see what patients see (RESEARCH_EXPERTS_MAY_START=false).
+      const strict = await startApi({ JWT_SECRET: api.config.jwtSecret, RESEARCH_EXPERTS_MAY_START: 'false' });
+      try {
+        const seen = await call<QuestionDetail>(strict, 'GET', QuestionPaths.one(id), { token: expert.token });
+        expect(seen.body.glance?.deep_research.state).toBe('none');
+        expect((await call<ResearchLatest>(strict, 'GET', `/api/questions/${id}/research`, { token: expert.token })).body.run).toBeNull();
+      } finally {
+        await strict.close();
+      }
     });
   });
 

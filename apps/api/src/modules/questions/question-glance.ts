@@ -47,13 +47,17 @@ const isGrade = (value: unknown): value is EvidenceGrade => EVIDENCE_GRADES.incl
 /**
  * Per source: answered when it has an answer, else working (with the stage) while its run is active, else none; the
  * grade of its newest graded answer; the average of all its ratings (not an average of the answers' averages).
+ * A caller who may not see unpublished deep research (`unpublishedResearch` false: mayControlResearch) is never told
+ * that a run is under way, as the research endpoint does not tell them either.
  */
-export function toGlance(answers: Record<AnswerKind, AnswerView[]>, rows: readonly GlanceRow[]): Record<AnswerKind, SourceGlance> {
+export function toGlance(
+  answers: Record<AnswerKind, AnswerView[]>, rows: readonly GlanceRow[], { unpublishedResearch }: { unpublishedResearch: boolean },
+): Record<AnswerKind, SourceGlance> {
   const out = {} as Record<AnswerKind, SourceGlance>;
   for (const kind of ANSWER_KINDS) {
     const list = answers[kind] ?? [];
     const rating = rows.find((r) => r.row_kind === 'rating' && r.kind === kind);
-    const run = rows.find((r) => r.row_kind === 'run' && r.kind === kind);
+    const run = kind === 'deep_research' && !unpublishedResearch ? undefined : rows.find((r) => r.row_kind === 'run' && r.kind === kind);
     const active = run?.status != null && (kind === 'ai' ? ACTIVE_AI : ACTIVE_RESEARCH).includes(run.status);
     const count = Number(rating?.rating_count ?? 0);
     let grade: EvidenceGrade | null = null;

@@ -6,6 +6,7 @@ import {
 import { toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
+import { mayControlResearch } from '../../common/access/research-access';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import { PatientAccess } from '../profiles/patient-access.service';
 import { toQuestionDetail, toQuestionSummary } from './question-queries';
@@ -58,7 +59,8 @@ export class QuestionsService {
     if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
     // The asker opening their question clears its "New answers" mark.
     if (caller.role === 'patient') await this.newAnswers.markSeen(caller.id, id);
-    const detail: QuestionDetail = { ...found, glance: toGlance(found.answers, glanceRows) };
+    const glance = toGlance(found.answers, glanceRows, { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
+    const detail: QuestionDetail = { ...found, glance };
     if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;
   }

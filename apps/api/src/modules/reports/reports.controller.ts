@@ -16,7 +16,6 @@ import { CurrentUser } from '../../common/access/current-user';
 import { contentDisposition } from './content-disposition';
 import { DeleteReportQueryDto, DownloadReportQueryDto, ListReportsQueryDto, MedicalReportDto, UPLOAD_BODY_SCHEMA } from './dto/reports.dto';
 import { ReportsService } from './reports.service';
-import { discardRestOfBody } from './upload/discard-rest';
 import { cutOffStalledBody } from './upload/stalled-body';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -48,15 +47,10 @@ export class ReportsController {
   async upload(@CurrentUser() caller: AuthenticatedUser, @Req() request: FastifyRequest, @Client() client: ClientInfo): Promise<MedicalReportDto> {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeException(ReportTexts.multipartRequired);
     const stopWatching = cutOffStalledBody(request.raw, this.config.ops.uploadIdleTimeoutMs);
-    try {
-      const report = await this.reports.upload(caller, request.parts(), client.ip);
-      stopWatching();
-      return report;
-    } catch (error) {
-      // Still watched: a client that stops sending while the rest of its refused body is discarded is cut off too.
-      discardRestOfBody(request.raw);
-      throw error;
-    }
+    // A refusal leaves the rest of the body unread, and its answer closes the connection (registerCloseOnEarlyRefusal).
+    const report = await this.reports.upload(caller, request.parts(), client.ip);
+    stopWatching();
+    return report;
   }
 
   @Get('medical-reports')

@@ -6,6 +6,7 @@ import {
   ResearchBudgetUsage, ResearchStatus, ResearchTexts,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
+import { mayControlResearch } from '../../../common/access/research-access';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
@@ -48,7 +49,7 @@ export class ResearchService implements OnModuleInit {
   }
 
   mayControl(caller: AuthenticatedUser): boolean {
-    return caller.role === 'admin' || (caller.role === 'expert' && this.config.research.expertsMayStart);
+    return mayControlResearch(caller.role, this.config.research);
   }
 
   private assertControl(caller: AuthenticatedUser): void {
@@ -95,8 +96,8 @@ export class ResearchService implements OnModuleInit {
   async latest(caller: AuthenticatedUser, questionId: number): Promise<ResearchLatest> {
     if ((await this.repo.questionText(questionId)) === null) throw new NotFoundException(Messages.errors.questionNotFound);
     const control = this.mayControl(caller);
-    // Patients (and experts without control) see the published report only.
-    const run = control || caller.role === 'admin' ? await this.repo.latestRun(questionId) : await this.repo.latestRun(questionId, true);
+    // Patients (and experts without control) see the published report only (mayControlResearch).
+    const run = await this.repo.latestRun(questionId, !control);
     return { run: run ? await this.view(run, !control, caller.role === 'admin' || caller.role === 'expert') : null, mayControl: control, aiConfigured: this.ai.isConfigured };
   }
 

@@ -113,9 +113,9 @@ export function landingHref(state: LandingState, notice?: FormNotice): string {
  */
 export function loginPageHref(portal: Role, { notice, twoFactor }: { notice?: FormNotice; twoFactor?: OidcTwoFactorStep } = {}): string {
   const step = { [OIDC_TWO_FACTOR_PARAM]: twoFactor };
-  return portal === 'admin'
-    ? withQuery('/admin/login', step, notice)
-    : withQuery('/', { role: portal === 'expert' ? 'expert' : undefined, mode: 'login', ...step }, notice);
+  if (portal === 'admin') return withQuery('/admin/login', step, notice);
+  // With the two-factor step the patient's role is named too: the step without a role is an institution's (experts only).
+  return withQuery('/', { role: portal === 'expert' || twoFactor ? portal : undefined, mode: 'login', ...step }, notice);
 }
 
 export const forgotPasswordHref = ({ screen, notice }: { screen?: 'sent'; notice?: FormNotice } = {}) => withQuery('/forgot-password', { screen }, notice);
@@ -145,7 +145,8 @@ export const PRERENDERED_PAGES = {
   '/disclaimers': { file: 'disclaimers', params: {} },
   '/admin/login': { file: 'admin-login', params: {} },
   '/forgot-password': { file: 'forgot-password', params: { screen: ['sent'] } },
-  '/reset-password': { file: 'reset-password', params: {} },
+  // With a token (any: the page server writes the link's own in place of the placeholder), the form; without, 'invalid link'.
+  '/reset-password': { file: 'reset-password', params: { token: [RESET_TOKEN_PLACEHOLDER] } },
 } as const satisfies Record<string, { file: string; params: Record<string, readonly string[]> }>;
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 

@@ -88,14 +88,15 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
     it('refuses a post from another site, or from a client that does not say where it comes from, with 403 and no cookie', async () => {
       const patient = await createUser(api, 'patient');
       const fields = { email: patient.email, password: TEST_PASSWORD, role: 'patient' };
-      for (const headers of [
+      const refused: Record<string, string>[] = [
         { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
         { origin: 'https://evil.example' },
         { 'sec-fetch-site': 'same-site' },
         { origin: 'null' },
         { origin: api.baseUrl, 'sec-fetch-site': 'cross-site' },
         {},
-      ]) {
+      ];
+      for (const headers of refused) {
         const res = await login(fields, headers);
         expect({ headers, status: res.status, cookies: res.setCookie }).toEqual({ headers, status: 403, cookies: [] });
         expect((JSON.parse(res.text) as ApiErrorBody).message).toBe(AuthTexts.crossSiteRefused);

@@ -5,7 +5,7 @@ import { AUTH_FORM_ROUTES, isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM
 import { errorMessage, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
 import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
-import { FormMessage, StaticFormNotices, useFormNotice, useServerForm } from './server-form';
+import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from './server-form';
 import { InstitutionSignIn, InstitutionSignInRefusal } from './InstitutionSignIn';
 
 interface LoginValues { email: string; password: string }
@@ -76,7 +76,8 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
         <Input type="email" name="email" autoComplete="email" required />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[{ required: true, message: Messages.validation.passwordRequired }]}>
-        <Input.Password name="password" autoComplete="current-password" required />
+        {/* The show-password toggle works only once the script runs: it appears then. */}
+        <Input.Password name="password" autoComplete="current-password" required visibilityToggle={useHydrated()} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading} block>
         Login

@@ -1,5 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { Alert, Form, type FormInstance } from 'antd';
+import { type ComponentProps, type CSSProperties, useEffect, useSyncExternalStore } from 'react';
+import { Alert, Form, type FormInstance, Select } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { type AuthForm, FORM_NOTICE_SETS, FORM_NOTICES, type FormNotice, noticeId, SUCCESS_NOTICES } from '@cqa/contracts';
 
@@ -35,6 +35,9 @@ function useEarlyInput(form: FormInstance, formName: string): void {
     const element = document.getElementById(formName);
     if (!(element instanceof HTMLFormElement)) return;
     const values: Record<string, unknown> = {};
+    for (const select of element.querySelectorAll<HTMLSelectElement>('select[name]')) {
+      if (select.value !== '') values[select.name] = select.value;
+    }
     for (const input of element.querySelectorAll<HTMLInputElement>('input[name]')) {
       if (input.type === 'hidden') continue;
       if (input.type === 'checkbox') {
@@ -45,6 +48,28 @@ function useEarlyInput(form: FormInstance, formName: string): void {
     }
     if (Object.keys(values).length > 0) form.setFieldsValue(values);
   }, [form, formName]);
+}
+
+// As antd draws a select (its default size), so the swap once hydrated moves nothing.
+const NATIVE_SELECT_STYLE: CSSProperties = {
+  width: '100%', height: 32, padding: '0 7px', border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff', font: 'inherit', color: 'inherit',
+};
+
+/**
+ * antd's Select works only once the page's script runs; until then the browser's own select (named, so the form's
+ * post carries it) stands in, and the form takes its choice over (useEarlyInput). Nothing on the page waits for the
+ * script to answer a tap.
+ */
+export function FormSelect({ name, options, ...props }: ComponentProps<typeof Select> & { name: string; options: { value: string; label: string }[] }) {
+  if (useHydrated()) return <Select options={options} {...props} />;
+  return (
+    <select id={props.id} name={name} defaultValue="" style={NATIVE_SELECT_STYLE}>
+      <option value="" />
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>{option.label}</option>
+      ))}
+    </select>
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { AUTH_FORM_ROUTES, AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa
 import { errorMessage, paths, useResetPasswordMutation, useToast } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { NEW_PASSWORD_RULES } from '../components/field-rules';
-import { FormMessage, StaticFormNotices, useFormNotice, useServerForm } from '../components/server-form';
+import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../components/server-form';
 
 interface ResetValues { password: string; confirm: string }
 
@@ -20,6 +20,7 @@ export function ResetPasswordPage() {
   const [reset, { isLoading }] = useResetPasswordMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, clearNotice] = useFormNotice('resetPassword');
+  const hydrated = useHydrated();
   const serverForm = useServerForm<ResetValues>(AUTH_FORM_ROUTES.resetPassword, 'reset-password');
   const navigate = useNavigate();
   const toast = useToast();
@@ -55,7 +56,7 @@ export function ResetPasswordPage() {
               name="password"
               rules={NEW_PASSWORD_RULES}
             >
-              <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
+              <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
             </Form.Item>
             <Form.Item
               label="Confirm new password"
@@ -69,7 +70,7 @@ export function ResetPasswordPage() {
                 }),
               ]}
             >
-              <Input.Password name="confirm" autoComplete="new-password" required />
+              <Input.Password name="confirm" autoComplete="new-password" required visibilityToggle={hydrated} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={isLoading} block>
               Reset Password

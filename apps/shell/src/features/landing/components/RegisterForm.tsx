@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber } from 'antd';
 import { Link } from 'react-router-dom';
 import { AUTH_FORM_ROUTES, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
-import { FormMessage, StaticFormNotices, useFormNotice, useServerForm } from '../../auth/components/server-form';
+import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
 
 interface RegisterValues {
   first_name: string;
@@ -38,6 +38,7 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
   const [register, { isLoading }] = useRegisterMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, clearNotice] = useFormNotice('register');
+  const hydrated = useHydrated();
   const serverForm = useServerForm<RegisterValues>(AUTH_FORM_ROUTES.register, `register-${role ?? 'none'}`);
   const toast = useToast();
 
@@ -123,7 +124,7 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
         name="password"
         rules={NEW_PASSWORD_RULES}
       >
-        <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} />
+        <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
       </Form.Item>
       {role === 'patient' && (
         <>
@@ -131,13 +132,13 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
             <InputNumber name="age" min={0} max={120} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item label="Sex" name="sex">
-            <Select options={options(SEXES)} allowClear />
+            <FormSelect name="sex" options={options(SEXES)} allowClear />
           </Form.Item>
           <Form.Item label="Cancer type" name="cancer_type">
-            <Select options={options(CANCER_TYPES)} allowClear showSearch />
+            <FormSelect name="cancer_type" options={options(CANCER_TYPES)} allowClear showSearch />
           </Form.Item>
           <Form.Item label="Cancer stage" name="cancer_stage">
-            <Select options={options(CANCER_STAGES)} allowClear />
+            <FormSelect name="cancer_stage" options={options(CANCER_STAGES)} allowClear />
           </Form.Item>
         </>
       )}

@@ -153,7 +153,8 @@ function AccessPanel() {
       )}
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        <Link to={landingHref({ role, mode: otherMode })}>
+        {/* Underlined: told from the sentence around it by more than its colour. */}
+        <Link to={landingHref({ role, mode: otherMode })} style={{ textDecoration: 'underline' }}>
           {otherMode === 'login' ? 'Login' : 'Register'}
         </Link>
       </Typography.Paragraph>

@@ -161,10 +161,11 @@ export function prerenderedFile(pathname: string, query: URLSearchParams): strin
   const page = (PRERENDERED_PAGES as Record<string, { file: string; params: Record<string, readonly string[]> }>)[pathname];
   if (!page) return null;
   const screen = query.get(SCREEN_PARAM);
+  const alone = screen !== null && page.params[SCREEN_PARAM]?.includes(screen);
   const parts = Object.entries(page.params)
-    .filter(([name]) => !screen || !page.params[SCREEN_PARAM]?.includes(screen) || name === SCREEN_PARAM)
-    .map(([name, values]) => [name, query.get(name)] as const)
-    .filter(([name, value]) => value !== null && page.params[name]!.includes(value))
+    .filter(([name]) => !alone || name === SCREEN_PARAM)
+    .map(([name, values]) => [name, query.get(name), values] as const)
+    .filter(([, value, values]) => value !== null && values.includes(value))
     .map(([name, value]) => `.${name}-${value}`);
   return `${page.file}${parts.join('')}`;
 }

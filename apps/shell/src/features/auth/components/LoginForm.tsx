@@ -19,6 +19,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, clearNotice] = useFormNotice('login');
   const serverForm = useServerForm<LoginValues>(AUTH_FORM_ROUTES.login, `login-${role}`);
+  const hydrated = useHydrated();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -77,7 +78,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[{ required: true, message: Messages.validation.passwordRequired }]}>
         {/* The show-password toggle works only once the script runs: it appears then. */}
-        <Input.Password name="password" autoComplete="current-password" required visibilityToggle={useHydrated()} />
+        <Input.Password name="password" autoComplete="current-password" required visibilityToggle={hydrated} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading} block>
         Login

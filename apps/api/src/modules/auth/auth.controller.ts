@@ -45,7 +45,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
-    await this.throttle.checkAccount('register', body.email);
+    await this.throttle.checkAccount('register', await this.accounts.accountKeyOf(body.email));
     const { userId } = await this.accounts.register(body, client);
     return { user: { id: userId }, message: Messages.success.registration };
   }
@@ -68,7 +68,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async resendVerification(@Body() body: EmailDto): Promise<MessageResponseDto> {
-    await this.throttle.checkAccount('resend-verification', body.email);
+    await this.throttle.checkAccount('resend-verification', await this.accounts.accountKeyOf(body.email));
     await this.accounts.resendVerification(body.email);
     return { message: Messages.success.verificationSent };
   }
@@ -148,7 +148,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async forgotPassword(@Body() body: EmailDto): Promise<MessageResponseDto> {
-    await this.throttle.checkAccount('forgot-password', body.email);
+    await this.throttle.checkAccount('forgot-password', await this.accounts.accountKeyOf(body.email));
     await this.accounts.forgotPassword(body.email);
     return { message: Messages.success.resetSent };
   }

@@ -4,7 +4,7 @@ import {
   ApprovalStatus, AuthTexts, Messages, PASSWORD_RESET_TTL_MINUTES, Role, VERIFICATION_TTL_HOURS,
 } from '@cqa/contracts';
 import { GateCaller, passwordGate } from './password-gate';
-import { AccountKey, accountKeyOf, userAccountKey } from './account-key';
+import { AccountKey, accountKeyOf, addressKey, userAccountKey } from './account-key';
 import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -68,7 +68,7 @@ export class AccountsService implements BeforeApplicationShutdown {
     // Spec section 4: a rejected account's registration is told so ('Registration Rejected'), any other one is a duplicate.
     if (existing?.approvalStatus === ApprovalStatus.Rejected) throw new ForbiddenException(Messages.errors.registrationRejected);
     if (existing) throw new ConflictException(Messages.errors.emailRegistered);
-    const passwordHash = await hashPassword(dto.password, { ip: client.ip, account: accountKeyOf(null, email) });
+    const passwordHash = await hashPassword(dto.password, { ip: client.ip, account: addressKey(email) });
     const now = new Date();
     let user: UserEntity;
     let mails: string[] = [];

@@ -89,9 +89,15 @@ export class TwoFactorChallenges {
     throw tooManyRequests();
   }
 
+  /** The cheap early refusal of an account out of wrong codes; what holds under concurrency is reserveCode. */
+  async refuseLockedCodes(userId: string): Promise<void> {
+    await this.client.ready();
+    if (Number((await this.redis.get(failuresKey(userId))) ?? 0) >= TWO_FACTOR_MAX_FAILURES_PER_WINDOW) throw tooManyRequests();
+  }
+
   /**
    * A code asked for outside a sign-in (turning two-factor off) counts like one at sign-in, with the same account's
-   * and address's wrong codes: reserved before anything is checked, 429 over either limit. A wrong code keeps it;
+   * and address's wrong codes: reserved before the code is checked, 429 over either limit. A wrong code keeps it;
    * releaseCode gives it back.
    */
   async reserveCode(userId: string, ip: string): Promise<CodeAttempt> {

@@ -135,20 +135,20 @@ export class TwoFactorService {
 
   /**
    * Turning off needs the password (counted like a sign-in: requireOwner) and a current code, whose wrong guesses count
-   * like the second sign-in step's, with them (per account and per client address; reserved before the password is
-   * checked, so a locked account answers 429 whatever the password). Admins keep it while it is required (experts too,
-   * by default). The account's other sessions end; the caller's (`keepSession`) stays.
+   * with the second sign-in step's (per account and per client address: TwoFactorChallenges.reserveCode); an account
+   * out of them answers 429 whatever the password. Admins keep it while it is required (experts too, by default). The
+   * account's other sessions end; the caller's (`keepSession`) stays.
    */
   async disable(user: { id: string; role: Role }, password: string, code: string, client: ClientInfo, keepSession: string | null): Promise<void> {
     if (this.isRequired(user.role)) throw new ForbiddenException(user.role === 'admin' ? TwoFactorTexts.requiredForAdmins : TwoFactorTexts.requiredForExperts);
     if (!(await this.isEnabled(user.id))) throw new BadRequestException(TwoFactorTexts.notEnabled);
+    await this.challenges.refuseLockedCodes(user.id);
+    await this.requireOwner(user.id, password, client);
     const attempt = await this.challenges.reserveCode(user.id, client.ip);
     let matches: boolean;
     try {
-      await this.requireOwner(user.id, password, client);
       matches = await this.verifyCode(user.id, code);
     } catch (error) {
-      // Not a wrong code (a wrong password counts as a failed sign-in instead, or a fault of ours).
       await this.challenges.releaseCode(attempt).catch(() => undefined);
       throw error;
     }

@@ -32,19 +32,23 @@ describe('sign-in during a burst of wrong passwords from another address (argon2
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
   it('answers a legitimate sign-in within a second (or a few times its unloaded time on a loaded machine)', async () => {
+    const unloaded = async () => median([await timedSignIn(), await timedSignIn(), await timedSignIn()]);
     await timedSignIn();
-    const baseline = median([await timedSignIn(), await timedSignIn(), await timedSignIn()]);
+    const before = await unloaded();
 
     let answered = 0;
     const burst = Array.from({ length: BURST }, () =>
       login(uniqueEmail('burst'), 'Wrong-password-1', `2001:db8:24::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`)
-        .then((result) => { answered++; return result.status; }));
+        .then((result) => result.status, () => 0)
+        .finally(() => answered++));
     // Every request of the burst has arrived and waits in the gate once the first is answered.
     while (answered === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
     const during = [await timedSignIn(), await timedSignIn(), await timedSignIn()];
     const stillWaiting = BURST - answered;
     const statuses = await Promise.all(burst);
+    // Measured before and after the burst, so other work on a shared machine raises the bound with it.
+    const baseline = Math.max(before, await unloaded());
 
     // Waiting for a slot takes at most a turn behind the burst's address: about two checks, plus its own beside another
     // (in arrival order, it would wait for the whole burst: tens of seconds).

@@ -156,9 +156,10 @@ export function names(text: string, concept: Concept, abbrs = abbreviations(text
 }
 
 /**
- * What the topical check can show: none of the claim's concepts is named by its quotes or their records (they are
- * about something else), or the claim's drug is not named while the quotes name another (ibuprofen evidence for a
- * claim about paracetamol). A concept the sources leave out while naming others is left to the judge.
+ * What the topical check can show: none of the claim's concepts (two or more) is named by its quotes or their records
+ * (they are about something else), or the claim's drug, disease or organism is not named while the quotes name another
+ * of its kind (ibuprofen evidence for a claim about paracetamol). A concept the sources leave out while naming the
+ * claim's others is left to the judge.
  */
 export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[]): string | null {
   const concepts = conceptsOf(claim);
@@ -167,11 +168,12 @@ export function topicProblem(claim: string, quotes: readonly string[], recordTex
   const context = [...quotes, ...recordTexts].join('\n');
   const abbrs = abbreviations(`${context}\n${claim}`);
   const unnamed = concepts.filter((c) => !names(context, c, abbrs));
-  if (unnamed.length === concepts.length) return `neither the quotes nor their source name ${listed(unnamed)}`;
+  if (unnamed.length >= 2 && unnamed.length === concepts.length) return `neither the quotes nor their source name ${listed(unnamed)}`;
   const quoted = quotes.join('\n');
-  const otherDrugs = conceptsOf(quoted).filter((c) => c.kind === 'drug' && !concepts.some((d) => fold(d.text) === fold(c.text)));
-  const missingDrug = unnamed.find((c) => c.kind === 'drug' && !names(quoted, c, abbrs));
-  if (missingDrug && otherDrugs.length > 0) return `the claim is about "${missingDrug.text}"; the quotes are about ${listed(otherDrugs)}`;
+  for (const missing of unnamed.filter((c) => c.kind !== 'named' && !names(quoted, c, abbrs))) {
+    const others = conceptsOf(quoted).filter((c) => c.kind === missing.kind && !concepts.some((d) => names(d.text, c)));
+    if (others.length > 0) return `the claim is about "${missing.text}"; the quotes are about ${listed(others)}`;
+  }
   return null;
 }
 

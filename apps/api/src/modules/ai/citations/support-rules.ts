@@ -151,7 +151,7 @@ const EFFECT_AFTER_NOT = String.raw`(?:significantly |statistically significantl
 const NULL_RESULT = new RegExp(
   String.raw`\b(?:no (?:significant |statistically significant |clear |meaningful |clinically meaningful |overall |consistent |apparent |such |)(?:difference|differences|effect|effects|benefit|improvement|change|association|reduction|increase|impact|evidence|link|links|involvement|role|relationship|correlation|connection|influence|contribution)` +
     String.raw`|(?:not|n't|never) ${EFFECT_AFTER_NOT}` +
-    String.raw`|had no|failed to|unable to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no)\b`,
+    String.raw`|had no|failed to|unable to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no|(?:remained|remains|was|were) (?:stable|steady|constant|flat|level|unchanged))\b`,
   'i',
 );
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to|unable to)\b/i;
@@ -180,9 +180,13 @@ interface Mention {
   valence: Valence | null;
   denied: boolean;
   about: Set<string>;
+  at: number;
 }
 
-/** Every change word of a text ('-induced', '-mediated' in a name are not), read in its own clause. */
+/**
+ * Every change word of a text, read in its own clause. Not those inside a name ('DNA damage-induced') nor a participle
+ * that opens the sentence as its subject's adjective ('Activated Cdk5 regulates …').
+ */
 function mentionsIn(text: string): Mention[] {
   const taken: Array<[number, number]> = [];
   const out: Mention[] = [];
@@ -191,19 +195,19 @@ function mentionsIn(text: string): Mention[] {
       const at = m.index ?? 0;
       const end = at + m[0].length;
       if (taken.some(([a, b]) => at < b && end > a) || /[-‐]$/.test(text.slice(0, at))) continue;
+      if (/^\s*$/.test(text.slice(0, at)) && /ed$/i.test(m[0]) && /^\s+(?:\p{Lu}|\S*\d)/u.test(text.slice(end))) continue;
       taken.push([at, end]);
       const before = text.slice(Math.max(0, at - 40), at).split(/[;:,]/).pop()!;
       const after = text.slice(end, end + 60).split(/[;:,.]/)[0];
       const valence = w.valence ?? (w.direction ? valenceOf(w.direction, [after, before]) : null);
       const words = (list: string[]) =>
         list.map((x) => x.replace(/[^\p{L}\d-]/gu, '')).filter((x) => x.length > 2 && !FILLER.test(x) && !CHANGE_WORDS.some((c) => c.re.test(x))).map(stemOf);
-      // What it acts on: the words after it ('reduced the risk of death'), or before it when none ('deaths were reduced').
-      const acted = words(after.split(/\s+/).slice(0, 5));
-      const about = new Set(acted.length > 0 ? acted : words(before.split(/\s+/).slice(-3)));
-      out.push({ direction: w.direction, valence, denied: NEGATION.test(text.slice(Math.max(0, at - 30), at)), about });
+      // What it acts on, or what acts: the words after it ('reduced the risk of death') and before it ('deaths were reduced').
+      const about = new Set([...words(before.split(/\s+/).filter(Boolean).slice(-3)), ...words(after.split(/\s+/).filter(Boolean).slice(0, 5))]);
+      out.push({ direction: w.direction, valence, denied: NEGATION.test(text.slice(Math.max(0, at - 30), at)), about, at });
     }
   }
-  return out;
+  return out.sort((a, b) => a.at - b.at);
 }
 
 /**
@@ -213,17 +217,7 @@ function mentionsIn(text: string): Mention[] {
 export function effectOf(sentence: string): Effect | null {
   const outcome = outcomeOf(sentence);
   if (NULL_RESULT.test(sentence)) return { kind: 'null', outcome };
-  const changes: Array<{ direction: Direction | null; valence: Valence | null; at: number }> = [];
-  const taken: Array<[number, number]> = [];
-  for (const w of CHANGE_WORDS) {
-    for (const m of sentence.matchAll(new RegExp(w.re.source, 'gi'))) {
-      const at = m.index ?? 0;
-      const end = at + m[0].length;
-      if (taken.some(([a, b]) => at < b && end > a) || /[-‐]$/.test(sentence.slice(0, at))) continue;
-      taken.push([at, end]);
-      changes.push({ direction: w.direction, valence: w.valence, at });
-    }
-  }
+  const changes = mentionsIn(sentence);
   if (changes.length === 0) {
     const ratio = RATIO.exec(sentence);
     if (ratio) {
@@ -274,6 +268,38 @@ function claimDenies(claim: string): string | null {
   return null;
 }
 
+/** The words of a text that say what it is about, as stems. */
+function contentOf(text: string): Set<string> {
+  return new Set(
+    text
+      .split(/\s+/)
+      .map((x) => x.replace(/[^\p{L}\d-]/gu, ''))
+      .filter((x) => x.length > 2 && !FILLER.test(x) && !CHANGE_WORDS.some((c) => c.re.test(x)) && !NEGATION.test(x))
+      .map(stemOf),
+  );
+}
+
+/** Where a text states a null result: from the null words to the end of their clause. */
+function nullSpans(text: string): Array<[number, number]> {
+  return [...text.matchAll(new RegExp(NULL_RESULT.source, 'gi'))].map((m) => {
+    const at = m.index ?? 0;
+    const rest = text.slice(at);
+    const end = rest.search(/[;.]\s|\bbut\b|\bwhereas\b|\bhowever\b|\bwhile\b/i);
+    return [Math.max(0, text.lastIndexOf(',', at) + 1), at + (end < 0 ? rest.length : end)];
+  });
+}
+
+/** A null result in the quote about something the claim speaks of (not 'no hemorrhage in any other tissues'). */
+function nullOn(quote: string, claimWords: Set<string>): boolean {
+  return nullSpans(quote).some(([from, to]) => overlaps(contentOf(quote.slice(Math.max(0, from - 50), to)), claimWords));
+}
+
+/** The change words a quote asserts: not denied, and not inside a null result ('no subgroup showed a benefit'). */
+function assertedIn(quote: string): Mention[] {
+  const spans = nullSpans(quote);
+  return mentionsIn(quote).filter((m) => !m.denied && !spans.some(([a, b]) => m.at >= a && m.at < b));
+}
+
 function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   const denial = claimDenies(claim);
   if (denial && quotes.length > 0 && !quotes.some((q) => QUOTE_DENIAL.test(q))) {
@@ -281,40 +307,42 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   }
   const said = effectOf(claim);
   if (!said) return pass('direction');
-  const claimed = mentionsIn(claim);
-  const about = new Set(claimed.flatMap((m) => [...m.about]));
+  const claimWords = contentOf(claim);
   // The quotes that speak of what the claim speaks of; when none does by its words, all of them.
-  const sharing = quotes.filter((q) => overlaps(about, new Set(mentionsIn(q).flatMap((m) => [...m.about]))) || overlaps(about, new Set(q.split(/\s+/).map((w) => stemOf(w.replace(/[^\p{L}\d-]/gu, ''))))));
+  const sharing = quotes.filter((q) => overlaps(claimWords, contentOf(q)));
   const relevant = sharing.length > 0 ? sharing : quotes;
-  const effects = relevant.map(effectOf).filter((e): e is Effect => e !== null && e.kind !== 'assoc');
-  if (effects.length === 0) return pass('direction');
+  const nulls = relevant.filter((q) => nullOn(q, claimWords));
+  const stated = relevant.flatMap(assertedIn);
+  const claimed = mentionsIn(claim);
   const outcome = said.outcome ? ` for ${said.outcome}` : '';
-  if (said.kind === 'assoc') {
-    return effects.every((e) => e.kind === 'null') ? fail('direction', `claims an association${outcome}, but the quotes report none`) : pass('direction');
-  }
-  if (said.kind === 'change') {
-    if (effects.every((e) => e.kind === 'null')) return fail('direction', `claims an effect${outcome}, but the quotes report no effect or no difference`);
-    // Reversed only when the quotes, on what the claim is about, say the opposite and nothing that agrees.
-    const mainMention = claimed.find((m) => !m.denied && agree(m, said) !== false);
-    const main: Sense = mainMention ?? said;
-    const target = mainMention?.about ?? about;
-    const stated = relevant.flatMap(mentionsIn).filter((m) => !m.denied);
-    // The quote's change words that act on most of what the claim's does.
+  /** The quotes' change words that act on most of what `target` names (none when none shares a word). */
+  const onTarget = (target: Set<string>) => {
     const shared = (m: Mention) => [...m.about].filter((w) => target.has(w)).length;
     const best = Math.max(0, ...stated.map(shared));
-    const pool = best > 0 ? stated.filter((m) => shared(m) === best) : stated;
+    return best > 0 ? stated.filter((m) => shared(m) === best) : [];
+  };
+  if (said.kind === 'assoc') {
+    const stillSaid = stated.length > 0 || relevant.some((q) => ASSOCIATION.test(q) && nullSpans(q).length === 0);
+    return nulls.length > 0 && !stillSaid ? fail('direction', `claims an association${outcome}, but the quotes report none`) : pass('direction');
+  }
+  if (said.kind === 'change') {
+    const mainMention = claimed.find((m) => !m.denied && agree(m, said) !== false);
+    const main: Sense = mainMention ?? said;
+    const pool = onTarget(mainMention?.about ?? claimWords);
     const verdicts = pool.map((m) => agree(main, m));
+    if (nulls.length > 0 && !verdicts.includes(true)) return fail('direction', `claims an effect${outcome}, but the quotes report no effect or no difference`);
+    // Reversed only when the quotes, on what the claim's change acts on, say the opposite and nothing that agrees.
     if (verdicts.includes(false) && !verdicts.includes(true)) {
-      const other = pool[verdicts.indexOf(false)];
-      return fail('direction', `says ${describe(main)}${outcome}, the quotes say ${describe(other)}`);
+      return fail('direction', `says ${describe(main)}${outcome}, the quotes say ${describe(pool[verdicts.indexOf(false)])}`);
     }
     return pass('direction');
   }
-  // The claim denies an effect. When it denies a change ('did not reduce'), the quotes reverse it only by stating that
-  // very change; when it denies any effect or association, by reporting one and no null result.
+  // The claim denies an effect. When it denies a change ('did not reduce'), the quotes reverse it by stating that very
+  // change; when it denies any effect or association, by reporting a change in what it speaks of. Never beside a null.
+  if (nulls.length > 0) return pass('direction');
   const denied = claimed.find((m) => m.denied);
-  const stated = relevant.flatMap(mentionsIn).filter((m) => !m.denied);
-  if (effects.every((e) => e.kind === 'change') && (!denied || stated.some((m) => agree(denied, m) === true))) {
+  const pool = onTarget(denied?.about.size ? denied.about : claimWords);
+  if (denied ? pool.some((m) => agree(denied, m) === true) : pool.length > 0) {
     return fail('direction', `claims no effect${outcome}, but the quotes report one`);
   }
   return pass('direction');

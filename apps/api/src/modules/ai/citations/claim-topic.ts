@@ -14,7 +14,8 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ['fatigue', 'tired(?:ness)?', 'exhaustion'],
   ['nausea', 'vomiting', 'emesis', 'antiemetic'],
   ['deaths?', 'died', 'die', 'dying', 'mortality', 'fatal(?:ity|ities)?', 'survival', 'survive'],
-  ['cancers?', 'tumou?rs?', 'carcinomas?', 'neoplasms?', 'malignan(?:t|cy|cies)', 'oncolog\\w*', 'adenocarcinomas?'],
+  ['gliomas?', 'glioblastomas?'],
+  ['cancers?', 'neoplasia', 'tumou?r\\w*', 'carcinomas?', 'neoplasms?', 'malignan(?:t|cy|cies)', 'oncolog\\w*', 'adenocarcinomas?'],
   ['heart', 'cardiac', 'cardiovascular', 'coronary', 'myocardial', 'cardio\\w*'],
   ['heart attacks?', 'myocardial infarction', 'mi'],
   ['kidneys?', 'renal', 'nephr\\w*'],
@@ -150,10 +151,37 @@ export function names(text: string, concept: Concept, abbrs = abbreviations(text
   const groups = SYNONYMS.filter((g) => g.some((s) => wordRe(s).test(word)));
   if (groups.some((g) => g.some((s) => wordRe(s).test(folded)))) return true;
   if ((abbrs.get(word) ?? []).some((a) => wordRe(escape(a)).test(folded))) return true;
-  // Another form of the word: the same first letters ('febrile'/'fever' is a synonym; 'fibrotic'/'fibrosis' shares 6).
-  const stem = word.replace(/(?:ies|es|s|ing|ed|ic|al|osis|itis|y)$/, '');
-  return stem.length >= 5 && wordRe(`${escape(stem)}\\w*`).test(folded);
+  // Another form of the word ('mutate'/'mutations', 'regulated'/'regulation'), or the word inside a longer one
+  // ('symptoms'/'asymptomatic', 'inflammatory'/'pro-inflammatory').
+  const stem = stemWord(word);
+  if (stem.length >= 5 && wordRe(`${escape(stem)}\\w*`).test(folded)) return true;
+  return stem.length >= 6 && new RegExp(`\\p{L}${escape(stem)}`, 'iu').test(folded);
 }
+
+function stemWord(word: string): string {
+  let stem = word;
+  for (let i = 0; i < 3; i++) {
+    const next = stem.replace(/(?:ations?|ities|ity|ively|ives?|ingly|ings?|ments?|ness|ous|ed|es|s|e|ly|al|ic|y)$/, '');
+    if (next === stem || next.length < 4) break;
+    stem = next;
+  }
+  return stem;
+}
+
+/** Words too common in a field to show that a quote speaks of the claim's subject. */
+const GENERIC = /^(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|but|nor|is|are|was|were|be|been|being|has|have|had|do|does|did|this|that|these|those|it|its|their|there|they|them|than|then|as|which|who|whom|what|when|where|how|not|no|can|cannot|may|might|could|would|should|will|also|more|less|most|least|very|such|into|over|under|between|among|after|before|during|about|both|each|other|any|all|some|many|much|few|only|just|even|still|yet|so|if|because|while|although|though|per|via|one|two|new|novel|recent|recently|study|studies|studied|research|researchers|scientists|found|find|finds|show|shows|showed|shown|report|reported|reports|according|suggest|suggests|suggested|people|patients?|persons?|individuals|cases?|covid-?19|covid|sars-?cov-?2|coronavirus(?:es)?|virus(?:es)?|disease|pandemic|risk|likely|higher|lower|increase[ds]?|decrease[ds]?|reduce[ds]?|effect|effects|associated|association|significant(?:ly)?|use|used|using|among|time|times|percent|data|result|results|evidence|year|years|day|days|month|months|said|says|say|like|make|makes|made|get|gets|got|well|way|lead|leads|cause|causes|caused)$/i;
+
+/** The words of the claim that say what it is about: not the field's common words. */
+const subjectWords = (claim: string) =>
+  [...new Set(claim.split(/\s+/).map((w) => w.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '').replace(/['’]s$/, '')).filter((w) => (w.length > 2 || /\p{Lu}.*[\p{Lu}\p{Script=Greek}]|\p{Script=Greek}/u.test(w)) && !GENERIC.test(w) && !/^\d/.test(w)))];
+
+/** A sentence that tells how a study was done or why, not what it found: 'We assessed …', 'METHODS: …'. */
+const METHODS =
+  /^\s*(?:abstract\s+)?(?:methods?|design|setting|participants|importance|objectives?|background|aims?|purpose|introduction|context|study design|materials and methods)\b[^.:]{0,40}:|\b(?:we|this study|the study|this (?:cohort )?study|this report|this paper|here,? we|in this study,? we)\s+(?:\w+ly\s+)?(?:investigated|assessed|conducted|developed|used|analy[sz]ed|evaluated|examined|studied|performed|enrolled|recruited|included|collected|aimed|sought|describe[ds]?|examines|evaluates|investigates|assesses|compared|measured|screened|tested|modell?ed|reviewed|surveyed|characteri[sz]ed|explored|propose[ds]?|present(?:ed|s)?|reconstructed|built|designed)\b(?!\s+that)|\b(?:were|was)\s+(?:\w+ly\s+)?(?:used|collected|recorded|evaluated|measured|assessed|enrolled|recruited|randomi[sz]ed|included|screened|analy[sz]ed|obtained|calculated|performed|conducted|defined|compared|followed|invited|asked|interviewed)\b|\bprimary (?:outcomes?|end ?points?) (?:was|were)\b|^\s*to (?:determine|assess|evaluate|investigate|examine|characteri[sz]e|estimate|describe|identify|compare|test)\b/i;
+/** What makes a sentence a finding even when it also tells the method. */
+const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|observed|detected|identified|confirm\w*|indicat\w*|suggest\w*|conclud\w*|associated|increased|decreased|reduced|improved|higher|lower|greater|fewer|significant\w*|no (?:difference|effect|evidence|association)|similar)\b|\d\s*%/i;
+/** A claim that reports a finding, not only how a study was done ('a trial included 108 participants'). */
+const CLAIM_METHOD = /\b(?:included|enrolled|recruited|conducted|was (?:done|carried out|performed)|were (?:enrolled|recruited|included|randomi[sz]ed)|launched|published|designed|studied|examined|surveyed)\b/i;
 
 /**
  * What the topical check can show: none of the claim's concepts (two or more) is named by its quotes or their records
@@ -162,6 +190,15 @@ export function names(text: string, concept: Concept, abbrs = abbreviations(text
  * claim's others is left to the judge.
  */
 export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[]): string | null {
+  if (quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
+    return 'the quotes tell how the study was done, not what it found';
+  }
+  const quoted = quotes.join('\n');
+  const quoteAbbrs = abbreviations([quoted, ...recordTexts].join('\n'));
+  const subject = subjectWords(claim);
+  if (quotes.length > 0 && subject.length >= 2 && !subject.some((w) => names(quoted, { text: w, kind: 'disease' }, quoteAbbrs))) {
+    return `the quotes share no word with the claim (${subject.slice(0, 4).map((w) => `"${w}"`).join(', ')})`;
+  }
   const concepts = conceptsOf(claim);
   if (concepts.length === 0) return null;
   // The claim's own abbreviations ('apolipoprotein E4 (APOE4)') count as named when their long form is, and back.
@@ -169,8 +206,8 @@ export function topicProblem(claim: string, quotes: readonly string[], recordTex
   const abbrs = abbreviations(`${context}\n${claim}`);
   const unnamed = concepts.filter((c) => !names(context, c, abbrs));
   if (unnamed.length >= 2 && unnamed.length === concepts.length) return `neither the quotes nor their source name ${listed(unnamed)}`;
-  const quoted = quotes.join('\n');
-  for (const missing of unnamed.filter((c) => c.kind !== 'named' && !names(quoted, c, abbrs))) {
+  // A disease is often named at another level (glioma, glioblastoma; neoplasia, cancer): only drugs and organisms.
+  for (const missing of unnamed.filter((c) => (c.kind === 'drug' || c.kind === 'organism') && !names(quoted, c, abbrs))) {
     const others = conceptsOf(quoted).filter((c) => c.kind === missing.kind && !concepts.some((d) => names(d.text, c)));
     if (others.length > 0) return `the claim is about "${missing.text}"; the quotes are about ${listed(others)}`;
   }

@@ -67,7 +67,7 @@ function isName(text: string, at: number, end: number): boolean {
   if (prev && /^(?=[\p{L}\d]*\p{Lu}[\p{L}\d]*\p{Lu})[\p{L}\d]+$/u.test(prev) && !STAT_ABBREVIATIONS.test(prev)) return true;
   if (NAMING_WORDS.test(before)) return true;
   if (/^\/\d/.test(after) && prev && /^\p{Lu}/u.test(prev)) return true; // 'MEK 1/2'
-  if (/\p{L}\d*\/$/u.test(before)) return true; // 'OCT3/4', 'G2/M'
+  if (/\p{L}\d*\/$|\p{Lu}[\p{L}\d]*\s?\d+\/$/u.test(before)) return true; // 'OCT3/4', 'G2/M', the 2 of 'MEK 1/2'
   // A capitalised word after a number inside a sentence names something ('the 1,000 Genomes Project').
   if (/^\s+\p{Lu}\p{Ll}+/u.test(after) && /\p{Ll}[\s,]*$/u.test(before) && !/^\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/.test(after)) return true;
   return false;

@@ -126,10 +126,10 @@ const CHANGE_WORDS: ReadonlyArray<{ direction: Direction | null; valence: Valenc
   {
     direction: 'down',
     valence: null,
-    re: /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*|lost|loss)\b/i,
+    re: /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
   },
 ];
-const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship)\b/i;
+const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship|involved|involvement|(?:plays?|has|have) (?:a |an )?(?:\w+ )?role)\b/i;
 
 /** Outcomes where less is better; a fall in them is good news. */
 const LOWER_IS_BETTER = /\b(?:fatigue|tired\w*|pain|nausea|vomit\w*|mortality|death|deaths|die|died|dying|risk|recurrence|relapse|toxicit\w*|side effects?|adverse|anxiety|depress\w*|distress|symptoms?|incidence|hospitali[sz]\w*|admissions?|insomnia|neuropathy|mucositis|lymph(?:o)?edema|lymphoedema|progression|hot flash\w*|hot flush\w*|weight loss|complications?|infections?|strokes?|transmission|spread|severity|inflammation|fibrosis|atherosclerosis|viral load|tumou?r (?:growth|size|volume|burden)|metastas[ie]s|disability|morbidity|fractures?)\b/i;
@@ -156,7 +156,8 @@ const NULL_RESULT = new RegExp(
 );
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to|unable to)\b/i;
 // An effect size as a ratio: below 1 is less of the outcome, above 1 more; a confidence interval across 1 is no effect.
-const RATIO = /\b(?:hazard ratios?|odds ratios?|risk ratios?|rate ratios?|relative risks?|a?HR|a?OR|a?RR|IRR)\b[^\d;]{0,25}?(\d+(?:\.\d+)?)(?:[^\d;]{0,30}?(\d+(?:\.\d+)?)\s*(?:to|-|–|,)\s*(\d+(?:\.\d+)?))?/i;
+// The abbreviations are case-sensitive: '4 or 5' is no odds ratio.
+const RATIO = /\b(?:[Hh]azard ratios?|[Oo]dds ratios?|[Rr]isk ratios?|[Rr]ate ratios?|[Rr]elative risks?|a?HR|a?OR|a?RR|IRR)\b[^\d;]{0,40}?(\d+(?:\.\d+)?)(?:[^\d]{0,12}?(?:95\s*%\s*)?(?:CI|[Cc]onfidence intervals?)?[^\d]{0,6}?(\d+(?:\.\d+)?)\s*(?:to|-|–|,)\s*(\d+(?:\.\d+)?))?/;
 
 const outcomeOf = (text: string): string | null => OUTCOME_SYNONYMS.find(([, re]) => re.test(text))?.[0] ?? null;
 
@@ -195,11 +196,14 @@ function mentionsIn(text: string): Mention[] {
       const at = m.index ?? 0;
       const end = at + m[0].length;
       if (taken.some(([a, b]) => at < b && end > a) || /[-‐]$/.test(text.slice(0, at))) continue;
-      if (/^\s*$/.test(text.slice(0, at)) && /ed$/i.test(m[0]) && /^\s+(?:\p{Lu}|\S*\d)/u.test(text.slice(end))) continue;
+      // The subject, not a change: 'Activated Cdk5 regulates …', 'Reduction of Rpl38 alters …'.
+      if (/^\s*(?:\S+\s+)?$/.test(text.slice(0, at)) && (/^\s+of\b/i.test(text.slice(end)) || (/ed$/i.test(m[0]) && /^\s+(?:\p{Lu}|\S*\d)/u.test(text.slice(end))))) continue;
       taken.push([at, end]);
       const before = text.slice(Math.max(0, at - 40), at).split(/[;:,]/).pop()!;
       const after = text.slice(end, end + 60).split(/[;:,.]/)[0];
-      const valence = w.valence ?? (w.direction ? valenceOf(w.direction, [after, before]) : null);
+      // Its news from what it acts on; from the words before it only when nothing follows ('mortality was reduced').
+      const acted = after.split(/\s+/).filter((x) => x.length > 2 && !FILLER.test(x));
+      const valence = w.valence ?? (w.direction ? valenceOf(w.direction, acted.length > 0 ? [after] : [before]) : null);
       const words = (list: string[]) =>
         list.map((x) => x.replace(/[^\p{L}\d-]/gu, '')).filter((x) => x.length > 2 && !FILLER.test(x) && !CHANGE_WORDS.some((c) => c.re.test(x))).map(stemOf);
       // What it acts on, or what acts: the words after it ('reduced the risk of death') and before it ('deaths were reduced').
@@ -207,7 +211,26 @@ function mentionsIn(text: string): Mention[] {
       out.push({ direction: w.direction, valence, denied: NEGATION.test(text.slice(Math.max(0, at - 30), at)), about, at });
     }
   }
+  // A ratio on one side of 1 (its interval too) is a change of the outcome it is for: 'HR 0.69 (0.53 to 0.90)' is less.
+  for (const { direction, at, end } of ratiosIn(text)) {
+    if (!direction) continue;
+    const around = `${text.slice(Math.max(0, at - 60), at)} ${text.slice(end, end + 60)}`;
+    const about = new Set(contentOf(around));
+    out.push({ direction, valence: valenceOf(direction, [around]) ?? (direction === 'down' ? 'good' : 'bad'), denied: false, about, at });
+  }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/** Effect ratios (hazard, odds, risk): the side of 1 they fall on, or null when their interval crosses 1. */
+function ratiosIn(text: string): Array<{ direction: Direction | null; at: number; end: number }> {
+  // Lancet's middle dot is a decimal point ('3·9').
+  return [...text.replace(/(\d)·(\d)/g, '$1.$2').matchAll(new RegExp(RATIO.source, 'g'))].map((m) => {
+    const [value, low, high] = [m[1], m[2], m[3]].map((v) => (v === undefined ? null : Number(v)));
+    const at = m.index ?? 0;
+    const end = at + m[0].length;
+    if (value === null || value === 1 || (low !== null && high !== null && low <= 1 && high >= 1)) return { direction: null, at, end };
+    return { direction: value < 1 ? 'down' : 'up', at, end };
+  });
 }
 
 /**
@@ -219,15 +242,8 @@ export function effectOf(sentence: string): Effect | null {
   if (NULL_RESULT.test(sentence)) return { kind: 'null', outcome };
   const changes = mentionsIn(sentence);
   if (changes.length === 0) {
-    const ratio = RATIO.exec(sentence);
-    if (ratio) {
-      const [value, low, high] = [ratio[1], ratio[2], ratio[3]].map((v) => (v === undefined ? null : Number(v)));
-      if (low !== null && high !== null && low <= 1 && high >= 1) return { kind: 'null', outcome };
-      if (value !== null && value !== 1) {
-        const direction: Direction = value < 1 ? 'down' : 'up';
-        return { kind: 'change', direction, valence: valenceOf(direction, [sentence]) ?? (direction === 'down' ? 'good' : 'bad'), outcome: outcome ?? 'risk' };
-      }
-    }
+    const ratio = ratiosIn(sentence)[0];
+    if (ratio?.direction === null) return { kind: 'null', outcome };
     return ASSOCIATION.test(sentence) ? { kind: 'assoc', outcome } : null;
   }
   const outcomeAt = outcome
@@ -259,7 +275,7 @@ const overlaps = (a: Set<string>, b: Set<string>) => [...a].some((w) => b.has(w)
 const CLAIM_DENIAL = /\b(?:not|no|never|cannot|can't|don't|doesn't|didn't|isn't|aren't|wasn't|weren't|won't|unable|unrelated|impossible|none|nobody|neither|nor|without|lacks?|lacked|lacking|absent|absence|fails?|failed|unaffected|unchanged|insignificant|irrelevant|ineffective|unlikely|rarely)\b/gi;
 const SUBORDINATE = /\b(?:who|that|which|if|although|though|whether|when|because|unless|before|after|while|whom|whose)\b(?:\s+\S+){0,3}\s*$/i;
 /** Anything by which a quote denies, limits or opposes: such a quote may state a claim's denial in its own words. */
-const QUOTE_DENIAL = /\b(?:not|no|never|cannot|\w+n't|unable|unrelated|impossible|none|neither|nor|without|lack\w*|absent|absence|fail\w*|unaffected|unchanged|insignificant|non-?significant|ineffective|unlikely|rarely|little|similar|comparable|independent\w*|dispensable|inadequate|insufficient|free of|negative|undetectable|inactivated|limited|only|rather than|instead|lower|fewer|less|reduc\w*|decreas\w*|inhibit\w*|prevent\w*|suppress\w*|block\w*|abolish\w*|deficien\w*|asymptomatic|undocumented|presymptomatic|mild\w*|minor|low|poor\w*|unclear|uncertain|questioned|doubt\w*|contrary|mortality|died|death|inactiv\w*|incapable|inability|inconsistent|avirulent|(?:un|non)-?(?!der|til|it|iversal|ique|ion|iform|ited|ivers)[a-z]{4,})\b/i;
+const QUOTE_DENIAL = /\b(?:not|no|never|cannot|\w+n't|unable|unrelated|impossible|none|neither|nor|without|lack\w*|absent|absence|fail(?:s|ed|ing)?|unaffected|unchanged|insignificant|non-?significant|ineffective|unlikely|rarely|little|similar|comparable|independent\w*|dispensable|inadequate|insufficient|free of|negative|undetectable|inactivated|limited|only|rather than|instead|lower|fewer|less|reduc\w*|decreas\w*|inhibit\w*|prevent\w*|suppress\w*|block\w*|abolish\w*|deficien\w*|asymptomatic|undocumented|presymptomatic|mild\w*|minor|low|poor\w*|unclear|uncertain|questioned|doubt\w*|contrary|mortality|died|death|inactiv\w*|incapable|inability|inconsistent|avirulent|(?:un|non)-?(?!der|til|it|iversal|ique|ion|iform|ited|ivers)[a-z]{4,})\b/i;
 
 function claimDenies(claim: string): string | null {
   for (const m of claim.matchAll(CLAIM_DENIAL)) {
@@ -281,12 +297,13 @@ function contentOf(text: string): Set<string> {
 
 /** Where a text states a null result: from the null words to the end of their clause. */
 function nullSpans(text: string): Array<[number, number]> {
-  return [...text.matchAll(new RegExp(NULL_RESULT.source, 'gi'))].map((m) => {
+  const crossing = ratiosIn(text).filter((r) => r.direction === null).map((r): [number, number] => [Math.max(0, text.lastIndexOf(',', r.at) + 1), r.end]);
+  return [...crossing, ...[...text.matchAll(new RegExp(NULL_RESULT.source, 'gi'))].map((m): [number, number] => {
     const at = m.index ?? 0;
     const rest = text.slice(at);
     const end = rest.search(/[;.]\s|\bbut\b|\bwhereas\b|\bhowever\b|\bwhile\b/i);
     return [Math.max(0, text.lastIndexOf(',', at) + 1), at + (end < 0 ? rest.length : end)];
-  });
+  })];
 }
 
 /** A null result in the quote about something the claim speaks of (not 'no hemorrhage in any other tissues'). */

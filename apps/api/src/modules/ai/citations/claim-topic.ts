@@ -168,6 +168,20 @@ function stemWord(word: string): string {
   return stem;
 }
 
+/** The sentence of a record that holds the quote (whitespace forgiven), or the quote itself. */
+function sentenceOf(quote: string, recordTexts: readonly string[]): string {
+  const flat = (t: string) => t.replace(/\s+/g, ' ');
+  const q = flat(quote).trim();
+  for (const text of recordTexts.map(flat)) {
+    const at = text.indexOf(q);
+    if (at < 0) continue;
+    const start = Math.max(text.lastIndexOf('. ', at) + 1, 0);
+    const next = text.indexOf('. ', at + q.length);
+    return text.slice(start, next < 0 ? text.length : next + 1);
+  }
+  return quote;
+}
+
 /** Words too common in a field to show that a quote speaks of the claim's subject. */
 const GENERIC = /^(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|but|nor|is|are|was|were|be|been|being|has|have|had|do|does|did|this|that|these|those|it|its|their|there|they|them|than|then|as|which|who|whom|what|when|where|how|not|no|can|cannot|may|might|could|would|should|will|also|more|less|most|least|very|such|into|over|under|between|among|after|before|during|about|both|each|other|any|all|some|many|much|few|only|just|even|still|yet|so|if|because|while|although|though|per|via|one|two|new|novel|recent|recently|study|studies|studied|research|researchers|scientists|found|find|finds|show|shows|showed|shown|report|reported|reports|according|suggest|suggests|suggested|people|patients?|persons?|individuals|cases?|covid-?19|covid|sars-?cov-?2|coronavirus(?:es)?|virus(?:es)?|disease|pandemic|risk|likely|higher|lower|increase[ds]?|decrease[ds]?|reduce[ds]?|effect|effects|associated|association|significant(?:ly)?|use|used|using|among|time|times|percent|data|result|results|evidence|year|years|day|days|month|months|said|says|say|like|make|makes|made|get|gets|got|well|way|lead|leads|cause|causes|caused)$/i;
 
@@ -194,9 +208,11 @@ export function topicProblem(claim: string, quotes: readonly string[], recordTex
     return 'the quotes tell how the study was done, not what it found';
   }
   const quoted = quotes.join('\n');
+  // A quote is read in its sentence: 'reduced fatigue by 20%' is about what that sentence names.
+  const sentences = quotes.map((q) => sentenceOf(q, recordTexts)).join('\n');
   const quoteAbbrs = abbreviations([quoted, ...recordTexts].join('\n'));
   const subject = subjectWords(claim);
-  if (quotes.length > 0 && subject.length >= 2 && !subject.some((w) => names(quoted, { text: w, kind: 'disease' }, quoteAbbrs))) {
+  if (quotes.length > 0 && subject.length >= 2 && !subject.some((w) => names(sentences, { text: w, kind: 'disease' }, quoteAbbrs))) {
     return `the quotes share no word with the claim (${subject.slice(0, 4).map((w) => `"${w}"`).join(', ')})`;
   }
   const concepts = conceptsOf(claim);

@@ -176,7 +176,7 @@ function sentenceOf(quote: string, recordTexts: readonly string[]): string {
     const at = text.indexOf(q);
     if (at < 0) continue;
     const start = Math.max(text.lastIndexOf('. ', at) + 1, 0);
-    const next = text.indexOf('. ', at + q.length);
+    const next = text.indexOf('. ', at + q.length - 1);
     return text.slice(start, next < 0 ? text.length : next + 1);
   }
   return quote;

@@ -150,19 +150,19 @@ async function main(): Promise<void> {
     const config = loadAiConfig(process.env, problems);
     const provider = new AiProvider(config);
     if (problems.length || !provider.isConfigured) {
-      console.error(`--judge needs AI_BASE_URL/AI_API_KEY and AI_MODEL (AI_MODEL_FAST is the judge): ${problems.join('; ') || 'AI provider not configured'}`);
+      console.error(`--judge needs AI_BASE_URL/AI_API_KEY and AI_MODEL (AI_MODEL_JUDGE, else AI_MODEL_FAST, is the judge): ${problems.join('; ') || 'AI provider not configured'}`);
       process.exit(2);
     }
     let tokens = 0;
     judge = {
       mode: 'rules_and_judge',
       call: async (messages) => {
-        const result = await provider.generateStructured(judgeReplySchema, messages, { model: 'fast', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
+        const result = await provider.generateStructured(judgeReplySchema, messages, { model: 'judge', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
         tokens += result.usage.promptTokens + result.usage.completionTokens;
         return result.value;
       },
     };
-    process.on('exit', () => console.log(`judge: ${provider.modelName('fast')}, ${tokens} tokens`));
+    process.on('exit', () => console.log(`judge: ${provider.modelName('judge')}, ${new Date().toISOString().slice(0, 10)}, ${tokens} tokens`));
   }
   const outcomes = await evaluate(cases, judge);
   const rows = summarise(outcomes);

@@ -113,8 +113,8 @@ export type Effect =
 
 /** Change words, most specific first: the first kind to match a stretch of text wins it. */
 const CHANGE_WORDS: ReadonlyArray<{ direction: Direction | null; valence: Valence | null; re: RegExp }> = [
-  { direction: null, valence: 'bad', re: /\b(?:more severe|severer|more serious|wors(?:e|en|ened|ening|ens)|deteriorat\w*|harm\w*|poorer|inferior|exacerbat\w*|aggravat\w*)\b/i },
-  { direction: null, valence: 'good', re: /\b(?:less severe|milder|improv\w*|benefit\w*|better|eas(?:e|ed|es|ing)|relie(?:f|ve|ved|ves)|alleviat\w*|helped|helps?|effective|protect(?:s|ed|ing|ive)?|superior|rescu\w*|restor\w*|favou?rable)\b/i },
+  { direction: null, valence: 'bad', re: /\b(?:negative (?:outcomes?|effects?|impacts?|consequences?)|more severe|severer|more serious|wors(?:e|en|ened|ening|ens)|deteriorat\w*|harm\w*|poorer|inferior|exacerbat\w*|aggravat\w*)\b/i },
+  { direction: null, valence: 'good', re: /\b(?:positive (?:outcomes?|effects?|impacts?|consequences?)|less severe|milder|improv\w*|benefit\w*|better|eas(?:e|ed|es|ing)|relie(?:f|ve|ved|ves)|alleviat\w*|helped|helps?|effective|protect(?:s|ed|ing|ive)?|superior|rescu\w*|restor\w*|favou?rable)\b/i },
   // A process sped up is more of it ('faster progression'); one slowed or delayed is less of it.
   { direction: 'up', valence: null, re: /\b(?:faster|quicker|more rapid(?:ly)?|rapid|accelerat\w*|hasten\w*|sooner|earlier|speed(?:s|ed)? up)\b/i },
   { direction: 'down', valence: null, re: /\b(?:slow(?:s|ed|er|ing)?|delay\w*|postpon\w*|later)\b/i },
@@ -126,7 +126,7 @@ const CHANGE_WORDS: ReadonlyArray<{ direction: Direction | null; valence: Valenc
   {
     direction: 'down',
     valence: null,
-    re: /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
+    re: /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|fallen|falling|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
   },
 ];
 const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship|involved|involvement|(?:plays?|has|have) (?:a |an )?(?:\w+ )?role)\b/i;
@@ -317,7 +317,48 @@ function assertedIn(quote: string): Mention[] {
   return mentionsIn(quote).filter((m) => !m.denied && !spans.some(([a, b]) => m.at >= a && m.at < b));
 }
 
+/**
+ * Words whose opposites a quote may use instead of a change word: 'positively associated' against 'negatively',
+ * 'UCP1-dependent' against 'UCP1-independent', 'overestimates' against 'underestimates'.
+ */
+const ANTONYMS: ReadonlyArray<[string, string]> = [
+  ['positively', 'negatively'],
+  ['positive correlation', 'negative correlation'],
+  ['over-?estimat\\w*', 'under-?estimat\\w*'],
+  ['dependent', 'independent'],
+  ['activates?', '(?:de|in)activates?'],
+  ['accurate', 'inaccurate'],
+  ['sufficient', 'insufficient'],
+  ['necessary', '(?:unnecessary|dispensable)'],
+  ['required', 'dispensable'],
+  ['susceptible', 'resistant'],
+  ['agonists?', 'antagonists?'],
+  ['benign', 'malignant'],
+  ['common', '(?:uncommon|rare)'],
+];
+
+/** An antonym pair the claim and the quotes take opposite sides of, on the same word ('UCP1-dependent'/'UCP1-independent'). */
+function antonymSwap(claim: string, quotes: readonly string[]): [string, string] | null {
+  const joined = quotes.join(' ');
+  for (const [a, b] of ANTONYMS) {
+    for (const [said, other] of [[a, b], [b, a]]) {
+      const inClaim = new RegExp(`(?:([\\p{L}\\d]+)[-\\s])?\\b(${said})\\b`, 'iu').exec(claim);
+      if (!inClaim || new RegExp(`\\b(?:${said})\\b`, 'iu').test(joined) || DENIED.test(claim.slice(0, inClaim.index))) continue;
+      const inQuotes = new RegExp(`(?:([\\p{L}\\d]+)[-\\s])?\\b(${other})\\b`, 'giu');
+      for (const m of joined.matchAll(inQuotes)) {
+        // The same word before both ('UCP1-dependent'), or a quote that shares what the claim speaks of.
+        if ((inClaim[1] && m[1] && inClaim[1].toLowerCase() === m[1].toLowerCase()) || (!inClaim[1] && overlaps(contentOf(claim), contentOf(joined)))) {
+          return [inClaim[2], m[2]];
+        }
+      }
+    }
+  }
+  return null;
+}
+
 function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
+  const swapped = antonymSwap(claim, quotes);
+  if (swapped) return fail('direction', `says "${swapped[0]}", the quotes say "${swapped[1]}"`);
   const denial = claimDenies(claim);
   if (denial && quotes.length > 0 && !quotes.some((q) => QUOTE_DENIAL.test(q))) {
     return fail('direction', `says "${denial}", but no quote denies or limits anything`);

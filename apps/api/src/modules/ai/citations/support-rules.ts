@@ -76,7 +76,10 @@ const STRONG_WORDS: ReadonlyArray<[RegExp, RegExp]> = [
 ];
 
 /** Words by which a quote says its own finding is tentative (a study's way of reporting, 'we suggest', is not one). */
-const HEDGES = /\b(?:may|might|could|possibl[ey]|potential(?:ly)?|preliminary|feasib\w*|pilot|hypothes\w*|needs? to be confirmed)\b/i;
+const HEDGES = /\b(?:may|might|could|possibly|preliminary|feasib\w*|pilot|hypothes\w*|needs? to be confirmed)\b/i;
+/** A hedge of the quote's own finding: not one inside a clause about something else ('…, which may be crucial'). */
+const hedged = (quote: string) =>
+  [...quote.matchAll(new RegExp(HEDGES.source, 'gi'))].some((m) => !/\b(?:which|that|who|where|when|if|whether|so|and)\s+(?:\S+\s+){0,2}$/i.test(quote.slice(0, m.index)));
 const PILOT_STUDY = /\b(?:pilot|feasibility)\b/i;
 /** Words by which a claim keeps the tentativeness or reports it ('a study suggested'); 'can' and 'linked' are not. */
 const CLAIM_HEDGES = /\b(?:may|might|could|suggests?|suggested|suggesting|preliminary|pilot|feasib\w*|small|early|possibl[ey]|potential(?:ly)?|appears?|appeared|seems?|seemed|tends?|promising|limited|uncertain|unclear|not yet|more research|further (?:research|studies|trials?)|larger|one study|a study|(?:un)?likely|probabl[ey]|estimated?|in (?:a|one|this|that) (?:small )?(?:study|trial)|(?:researchers|authors|investigators|scientists) (?:found|reported|suggest|think|believe))\b/i;
@@ -90,9 +93,9 @@ function strongWordsRule({ claim, quotes, sources }: RuleContext): SupportRuleRe
   });
   if (unstated.length > 0) return fail('strong_words', `says ${listed(unstated)}, which no quote says`);
   if (CLAIM_HEDGES.test(claim)) return pass('strong_words');
-  if (quotes.length > 0 && quotes.every((q) => HEDGES.test(q))) return fail('strong_words', 'states as settled what the quotes only suggest');
+  if (quotes.length > 0 && quotes.every(hedged)) return fail('strong_words', 'states as settled what the quotes only suggest');
   // One tentative source among several still needs its tentativeness said.
-  const tentative = sources.find((s) => PILOT_STUDY.test(recordText(s.record)) || (s.quotes.length > 0 && s.quotes.every((q) => HEDGES.test(q))));
+  const tentative = sources.find((s) => PILOT_STUDY.test(recordText(s.record)) || (s.quotes.length > 0 && s.quotes.every(hedged)));
   if (tentative) return fail('strong_words', 'states as settled what a pilot or tentative finding only suggests');
   return pass('strong_words');
 }

@@ -114,7 +114,8 @@ export function numbersIn(text: string): NumberMention[] {
     add({ text: m[0], value: value * 100, percent: true, kind: 'percent', decimals: 6, at, end: at + m[0].length, words: true });
   }
   // Multiples: 'twice', '10-fold', 'ten times', '3 times'.
-  const multiple = new RegExp(String.raw`\b(?:(${Object.keys(MULTIPLE_WORDS).join('|')})|(?:${NUM}|(${wordNum}))[-\s](?:fold|times)\b)`, 'gi');
+  // Not 'double-blind', 'double-strand', 'triple-negative': names, not multiples.
+  const multiple = new RegExp(String.raw`\b(?:(${Object.keys(MULTIPLE_WORDS).join('|')})(?![-‐])|(?:${NUM}|(${wordNum}))[-\s](?:fold|times)\b)`, 'gi');
   for (const m of text.matchAll(multiple)) {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
@@ -143,6 +144,7 @@ export function numbersIn(text: string): NumberMention[] {
     const at = m.index ?? 0;
     if (!free(at, at + m[0].length)) continue;
     if (/^one$/i.test(m[1]) && !m[2]) continue;
+    if (/^hundred$/i.test(m[1]) && /\b(?:several|a few|few|many|some|a|hundreds of)\s+$/i.test(text.slice(Math.max(0, at - 12), at))) continue; // 'several hundred'
     add({ text: m[0].trim(), value: NUMBER_WORDS[m[1].toLowerCase()], percent: Boolean(m[2]), kind: m[2] ? 'percent' : 'count', decimals: 0, at, end: at + m[0].length });
   }
   return out.sort((a, b) => a.at - b.at);
@@ -152,9 +154,9 @@ const CONTEXT_STOP = /^(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|was|we
 const meaningful = (word: string) => word !== '' && !CONTEXT_STOP.test(word);
 
 const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t|tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/;
-/** A year, or a day of a month ('April 1', '23 January'): a date, checked only against quotes that give dates. */
-const DATE = (n: NumberMention) =>
-  n.kind === 'count' && n.decimals === 0 && !n.approx && ((n.value >= 1900 && n.value <= 2100) || (n.value <= 31 && (MONTH.test(n.before) || MONTH.test(n.after))));
+/** A year, and a day of a month ('April 1', '23 January'): each checked only against quotes that give one of its kind. */
+const YEAR = (n: NumberMention) => n.kind === 'count' && n.decimals === 0 && !n.approx && n.value >= 1900 && n.value <= 2100;
+const DAY = (n: NumberMention) => n.kind === 'count' && n.decimals === 0 && n.value <= 31 && (MONTH.test(n.before) || MONTH.test(n.after));
 
 /** The values a stated number stands for, on the claim's scale: 0.95 for a claimed 95% is 95; a rate of 1 in 5 is 20%. */
 function valuesOf(stated: NumberMention, claimed: NumberMention): number[] {
@@ -192,10 +194,10 @@ export function sameNumber(claimed: NumberMention, stated: NumberMention): boole
 export function unstatedNumbers(claim: string, quotes: readonly string[], recordTexts: readonly string[]): NumberMention[] {
   const quoted = quotes.flatMap(numbersIn);
   const inRecord = recordTexts.flatMap(numbersIn);
-  const quotesGiveDates = quoted.some(DATE);
+  const quotesGive = { year: quoted.some(YEAR), day: quoted.some(DAY) };
   return numbersIn(claim).filter((n) => {
     if (quoted.some((s) => sameNumber(n, s))) return false;
-    if (DATE(n) && !quotesGiveDates) return false;
+    if ((YEAR(n) && !quotesGive.year) || (DAY(n) && !quotesGive.day)) return false;
     if (!inRecord.some((s) => sameNumber(n, s))) return true;
     const samePlace = (s: NumberMention) =>
       (meaningful(n.after) && s.after === n.after) ||

@@ -391,7 +391,10 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
     const main: Sense = mainMention ?? said;
     const pool = onTarget(mainMention?.about ?? claimWords);
     const verdicts = pool.map((m) => agree(main, m));
-    if (nulls.length > 0 && !verdicts.includes(true)) return fail('direction', `claims an effect${outcome}, but the quotes report no effect or no difference`);
+    // A quote that reports the claim's change as well as a null result ('…, while no association was noted in
+    // others') does not report no effect.
+    const onlyNull = nulls.filter((q) => !assertedIn(q).some((m) => agree(main, m) === true));
+    if (onlyNull.length > 0 && !verdicts.includes(true)) return fail('direction', `claims an effect${outcome}, but the quotes report no effect or no difference`);
     // Reversed only when the quotes, on what the claim's change acts on, say the opposite and nothing that agrees.
     if (verdicts.includes(false) && !verdicts.includes(true)) {
       return fail('direction', `says ${describe(main)}${outcome}, the quotes say ${describe(pool[verdicts.indexOf(false)])}`);

@@ -31,6 +31,11 @@ interface RuleContext {
 
 export function checkSupportRules(input: SupportRuleInput): SupportRuleResult[] {
   const ctx: RuleContext = { ...input, quotes: input.sources.flatMap((s) => s.quotes), records: input.sources.map((s) => s.record) };
+  // A claim that is a quote, word for word, says only what the quote says; who was studied and how still count.
+  const flat = (t: string) => t.toLowerCase().replace(/[^\p{L}\d%.]+/gu, ' ').replace(/[.\s]+$/, '').trim();
+  if (ctx.quotes.some((q) => flat(q).includes(flat(input.claim)))) {
+    return [pass('numbers'), pass('strong_words'), pass('direction'), populationRule(ctx), causalRule(ctx), pass('topic')];
+  }
   return [numbersRule(ctx), strongWordsRule(ctx), directionRule(ctx), populationRule(ctx), causalRule(ctx), topicRule(ctx)];
 }
 

@@ -5,8 +5,8 @@
 //
 // Check-COVID (posuer/Check-COVID, MIT): Check-COVID/train/covidCheck_train_composed+extracted.json with the abstracts
 // of Check-COVID/corpus.json; the quotes are the annotated evidence sentences (for NOTENOUGHINFO too).
-// SciFact (allenai/scifact: claims and annotations CC BY 4.0, abstracts ODC-By 1.0, its LICENSE.md since 2023-09-27): the training claims (claims_train.jsonl, as kept by jedick/MLE-capstone-project)
-// and their rationale sentences, which asaakyan/covidfact's RTE-scifact/train.tsv holds one row per claim and evidence
+// SciFact (allenai/scifact: claims and annotations CC BY 4.0, abstracts ODC-By 1.0, its LICENSE.md since 2023-09-27):
+// the training claims (claims_train.jsonl, as kept by jedick/MLE-capstone-project) and their rationale sentences, which asaakyan/covidfact's RTE-scifact/train.tsv holds one row per claim and evidence
 // abstract in the same order; the abstracts themselves are a download, so a record's text is the rationale sentences
 // known for that abstract. A not-enough-info claim is kept when an abstract it cites has known sentences; its quote is
 // the one most like the claim, as a model quoting that abstract would pick.

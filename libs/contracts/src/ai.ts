@@ -115,7 +115,7 @@ export interface UnsupportedClaim {
 // Claim support: rules in code and the judge (the fast model), per claim.
 
 /** The deterministic support rules, in the order they run. */
-export const SUPPORT_RULES = ['numbers', 'strong_words', 'direction', 'population', 'causal'] as const;
+export const SUPPORT_RULES = ['numbers', 'strong_words', 'direction', 'population', 'causal', 'topic'] as const;
 export type SupportRule = (typeof SUPPORT_RULES)[number];
 export const SUPPORT_RULE_LABELS: Record<SupportRule, string> = {
   numbers: 'Numbers appear in the quotes',
@@ -123,6 +123,7 @@ export const SUPPORT_RULE_LABELS: Record<SupportRule, string> = {
   direction: 'Same direction and negation as the quotes',
   population: 'Animal and laboratory studies named as such',
   causal: 'No causal wording from an observational study',
+  topic: 'The sources name what the claim is about',
 };
 
 export interface SupportRuleResult {

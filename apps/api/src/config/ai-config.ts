@@ -15,9 +15,11 @@ export interface AiConfig {
   apiKey: string | null;
   model: string | null;
   modelFast: string | null;
+  /** AI_MODEL_JUDGE: the support judge's model (default: modelFast), so the model that wrote a claim need not grade it. */
+  modelJudge: string | null;
   timeoutMs: number;
   structuredOutput: AiStructuredOutputMode;
-  /** AI_SUPPORT_JUDGE: claims that pass the support rules are also judged by the fast model. */
+  /** AI_SUPPORT_JUDGE: claims that pass the support rules are also judged by the judge model. */
   supportJudge: boolean;
   /** AI_TEMPERATURE; null: no sampling parameter is sent. */
   temperature: number | null;
@@ -114,11 +116,12 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
   const output = price('AI_PRICE_OUTPUT_PER_MTOK', raw('AI_PRICE_OUTPUT_PER_MTOK'), problems);
   if ((input === null) !== (output === null)) problems.push('AI_PRICE_INPUT_PER_MTOK and AI_PRICE_OUTPUT_PER_MTOK must be set together');
   const modelFast = raw('AI_MODEL_FAST') || model;
+  const modelJudge = raw('AI_MODEL_JUDGE') || modelFast;
   const judge = raw('AI_SUPPORT_JUDGE');
   if (judge !== 'on' && judge !== 'off') problems.push(`AI_SUPPORT_JUDGE must be on or off (got "${judge}")`);
   const prices = { ...DEFAULT_MODEL_PRICES };
   if (input !== null && output !== null) {
-    for (const m of [model, modelFast]) if (m) prices[m] = { inputPerMTok: input, outputPerMTok: output };
+    for (const m of [model, modelFast, modelJudge]) if (m) prices[m] = { inputPerMTok: input, outputPerMTok: output };
   }
   const temperatureRaw = raw('AI_TEMPERATURE');
   let temperature: number | null = null;
@@ -132,6 +135,7 @@ export function loadAiConfig(env: NodeJS.ProcessEnv, problems: string[]): AiConf
     apiKey,
     model,
     modelFast,
+    modelJudge,
     timeoutMs: wholeNumber('AI_TIMEOUT_MS', raw('AI_TIMEOUT_MS'), 1000, 3_600_000, problems),
     structuredOutput,
     supportJudge: judge !== 'off',

@@ -3,7 +3,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import {
   ApprovalStatus, AuthTexts, Messages, PASSWORD_RESET_TTL_MINUTES, Role, VERIFICATION_TTL_HOURS,
 } from '@cqa/contracts';
-import { passwordGate } from './password-gate';
+import { GateCaller, passwordGate } from './password-gate';
+import { AccountKey, accountKeyOf, addressKey, userAccountKey } from './account-key';
 import { DataSource, EntityManager, IsNull, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -20,7 +21,7 @@ import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from './t
 import { retryOnDeadlock } from '../../database/retry-deadlock';
 
 /** `caller`: whose share of the password gate it takes (see password-gate.ts). */
-export const hashPassword = (password: string, caller: string) => passwordGate.hash(caller, password);
+const hashPassword = (password: string, caller: GateCaller) => passwordGate.hash(caller, password);
 
 const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
@@ -48,13 +49,26 @@ export class AccountsService implements BeforeApplicationShutdown {
     private readonly patients: PatientAccess,
   ) {}
 
+  /**
+   * The key an address's per-account limits count under (see AccountKey): its account, found as the database compares
+   * addresses, or the canonical address when it has none.
+   */
+  async accountKeyOf(email: string): Promise<AccountKey> {
+    return accountKeyOf(await this.users.findOne({ where: { email: email.toLowerCase() }, select: { id: true } }), email);
+  }
+
+  /**
+   * The address is kept as typed (lower-cased), since that is the mailbox; one the database confuses with an account's
+   * (users.email's collation ignores case, accents and width) is refused as already registered, by the check below or,
+   * in a race, by the unique key.
+   */
   async register(dto: RegisterDto, client: ClientInfo): Promise<{ userId: string }> {
     const email = dto.email.toLowerCase();
     const existing = await this.users.findOne({ where: { email }, select: { id: true, approvalStatus: true } });
     // Spec section 4: a rejected account's registration is told so ('Registration Rejected'), any other one is a duplicate.
     if (existing?.approvalStatus === ApprovalStatus.Rejected) throw new ForbiddenException(Messages.errors.registrationRejected);
     if (existing) throw new ConflictException(Messages.errors.emailRegistered);
-    const passwordHash = await hashPassword(dto.password, `email:${email}`);
+    const passwordHash = await hashPassword(dto.password, { ip: client.ip, account: addressKey(email) });
     const now = new Date();
     let user: UserEntity;
     let mails: string[] = [];
@@ -150,10 +164,11 @@ export class AccountsService implements BeforeApplicationShutdown {
     if (!token || token.usedAt || isExpired(token.expiresAt)) throw new BadRequestException(AuthTexts.resetLinkInvalid);
     const user = await this.users.findOne({ where: { id: token.userId }, select: { id: true, passwordHash: true } });
     if (!user) throw new BadRequestException(AuthTexts.resetLinkInvalid);
-    if (await passwordGate.verify(`user:${user.id}`, user.passwordHash, password)) throw new BadRequestException(Messages.validation.samePassword);
+    const caller = { ip: client.ip, account: userAccountKey(user.id) };
+    if (await passwordGate.verify(caller, user.passwordHash, password)) throw new BadRequestException(Messages.validation.samePassword);
     const claimed = await this.emailTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
     if (!claimed.affected) throw new BadRequestException(AuthTexts.resetLinkInvalid);
-    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password, `user:${user.id}`) });
+    await this.users.update({ id: user.id }, { passwordHash: await hashPassword(password, caller) });
     await this.sessions.revokeAllOf(user.id);
     await this.authLog.record('password_reset', user.id, client);
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
-import { emailKey } from './tokens';
+import type { AccountKey } from './account-key';
 import { FixedWindowLimiter } from '../../common/throttle/fixed-window-limiter';
 import { release, reserve } from '../../common/throttle/redis-reservation';
 
@@ -41,9 +41,9 @@ export class AuthThrottle {
     await this.refuseOver([{ key: `${action}:ip:${ip}`, limit: this.config.authRateLimit.perIp }]);
   }
 
-  /** Counts an attempt at the named account, once the body is validated. Throws 429 over the limit. */
-  async checkAccount(action: Exclude<ThrottledAction, 'login'>, email: string): Promise<void> {
-    await this.refuseOver([{ key: `${action}:acct:${emailKey(email)}`, limit: this.config.authRateLimit.perAccount }]);
+  /** Counts an attempt at the named account (see AccountKey), once the body is validated. Throws 429 over the limit. */
+  async checkAccount(action: Exclude<ThrottledAction, 'login'>, account: AccountKey): Promise<void> {
+    await this.refuseOver([{ key: `${action}:acct:${account}`, limit: this.config.authRateLimit.perAccount }]);
   }
 
   /**
@@ -62,12 +62,12 @@ export class AuthThrottle {
    * attempts cannot all pass a check made before any of them failed. A failure keeps it; signInSucceeded (or
    * signInNotCounted) gives it back.
    */
-  async reserveSignIn(ip: string, email: string): Promise<void> {
+  async reserveSignIn(ip: string, account: AccountKey): Promise<void> {
     await this.redisClient.ready();
     const window = this.config.authRateLimit.windowSeconds;
     const refused = await reserve(this.redisClient.redis, [
       { key: this.ipFailureKey(ip), limit: this.config.authRateLimit.perIp, windowSeconds: window },
-      { key: this.accountFailureKey(email), limit: this.config.authRateLimit.perAccount, windowSeconds: window },
+      { key: this.accountFailureKey(account), limit: this.config.authRateLimit.perAccount, windowSeconds: window },
     ]);
     if (refused) throw tooManyRequests();
   }
@@ -76,14 +76,14 @@ export class AuthThrottle {
    * A success clears the account's failures and gives the address its reservation back (its other failures stay: one
    * good password must not reopen guessing at other accounts).
    */
-  async signInSucceeded(ip: string, email: string): Promise<void> {
+  async signInSucceeded(ip: string, account: AccountKey): Promise<void> {
     await release(this.redisClient.redis, [this.ipFailureKey(ip)]);
-    await this.redisClient.redis.del(this.accountFailureKey(email));
+    await this.redisClient.redis.del(this.accountFailureKey(account));
   }
 
   /** An attempt that failed for a reason of ours (a fault, not a refusal) gives both reservations back. */
-  async signInNotCounted(ip: string, email: string): Promise<void> {
-    await release(this.redisClient.redis, [this.ipFailureKey(ip), this.accountFailureKey(email)]);
+  async signInNotCounted(ip: string, account: AccountKey): Promise<void> {
+    await release(this.redisClient.redis, [this.ipFailureKey(ip), this.accountFailureKey(account)]);
   }
 
   /** The address's failed sign-ins; the second factor's wrong codes count here too (TwoFactorChallenges). */
@@ -91,8 +91,8 @@ export class AuthThrottle {
     return this.failureKey('ip', ip);
   }
 
-  private accountFailureKey(email: string): string {
-    return this.failureKey('acct', emailKey(email));
+  private accountFailureKey(account: AccountKey): string {
+    return this.failureKey('acct', account);
   }
 
   private failureKey(kind: 'ip' | 'acct', id: string): string {

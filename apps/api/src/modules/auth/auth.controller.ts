@@ -11,6 +11,7 @@ import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { AccountsService } from './accounts.service';
+import { addressKey } from './account-key';
 import { AuthThrottle } from './auth-throttle.service';
 import { Client, ClientInfo } from '../../common/access/client-info';
 import { CurrentUser } from '../../common/access/current-user';
@@ -45,7 +46,9 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
-    await this.throttle.checkAccount('register', body.email);
+    // By the address alone: an account it names refuses the registration anyway, and the attempts before and after it
+    // was created stay in one count.
+    await this.throttle.checkAccount('register', addressKey(body.email));
     const { userId } = await this.accounts.register(body, client);
     return { user: { id: userId }, message: Messages.success.registration };
   }
@@ -68,7 +71,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async resendVerification(@Body() body: EmailDto): Promise<MessageResponseDto> {
-    await this.throttle.checkAccount('resend-verification', body.email);
+    await this.throttle.checkAccount('resend-verification', await this.accounts.accountKeyOf(body.email));
     await this.accounts.resendVerification(body.email);
     return { message: Messages.success.verificationSent };
   }
@@ -148,7 +151,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async forgotPassword(@Body() body: EmailDto): Promise<MessageResponseDto> {
-    await this.throttle.checkAccount('forgot-password', body.email);
+    await this.throttle.checkAccount('forgot-password', await this.accounts.accountKeyOf(body.email));
     await this.accounts.forgotPassword(body.email);
     return { message: Messages.success.resetSent };
   }

@@ -2,8 +2,8 @@ import { ForbiddenException, HttpException, Inject, Injectable, UnauthorizedExce
 import { JwtService } from '@nestjs/jwt';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ApprovalStatus, AuthTexts, AuthUser, Messages, QUEUES_PASS_COOKIE, Role, SessionResponse } from '@cqa/contracts';
-import { hash } from 'argon2';
-import { passwordGate } from './password-gate';
+import { GateCaller, passwordGate } from './password-gate';
+import { AccountKey, accountKeyOf, userAccountKey } from './account-key';
 import { randomUUID } from 'node:crypto';
 import { IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
@@ -36,11 +36,14 @@ const ACCOUNT_STANDING_MAX_ENTRIES = 10_000;
 /** A session as the controller needs it: the body, and the refresh token for the cookie. */
 export interface IssuedSession { body: SessionResponse; refreshToken: string; refreshExpiresAt: Date }
 
+/** The account an address names (null when none), and the key its attempts are counted under. */
+export interface SignInCandidate { user: Pick<UserEntity, 'id' | 'passwordHash'> | null; key: AccountKey }
+
 const PORTAL_NAME: Record<Role, 'Patient' | 'Expert' | 'Admin'> = { patient: 'Patient', expert: 'Expert', admin: 'Admin' };
 
 let dummyHash: Promise<string> | undefined;
 /** Checked against when the email is unknown, so the answer takes as long as for a wrong password. */
-const dummyPasswordHash = () => (dummyHash ??= hash(newOpaqueToken(), { type: 2 }));
+const dummyPasswordHash = (caller: GateCaller) => (dummyHash ??= passwordGate.hash(caller, newOpaqueToken()));
 
 /** Whether a stored account may hold a session at all (approval, blocking). */
 export function mayHoldSession(user: Pick<UserEntity, 'approvalStatus' | 'isBlocked'>): boolean {
@@ -64,12 +67,23 @@ export class SessionService {
   private readonly standing = new Map<string, { user: AuthenticatedUser; until: number }>();
 
   /**
-   * The password step of sign-in (the LocalStrategy calls it): the account, once its password, confirmed email, portal
-   * and approval check out. A second factor (TwoFactorSignIn.challengeIfNeeded) may run before startSession.
+   * The account a sign-in names, found as the database compares addresses (users.email's collation), so every spelling
+   * of it is counted under the account's one key.
    */
-  async verifyCredentials(email: string, password: string, portal: Role, client: ClientInfo): Promise<UserEntity> {
+  async signInCandidate(email: string): Promise<SignInCandidate> {
     const user = await this.users.findOne({ where: { email: email.toLowerCase() }, select: { id: true, passwordHash: true } });
-    const matches = await passwordGate.verify(`email:${email.toLowerCase()}`, user?.passwordHash ?? (await dummyPasswordHash()), password);
+    return { user, key: accountKeyOf(user, email) };
+  }
+
+  /**
+   * The password step of sign-in (the LocalStrategy calls it, once the attempt is reserved): the account, once its
+   * password, confirmed email, portal and approval check out. A second factor (TwoFactorSignIn.challengeIfNeeded) may
+   * run before startSession.
+   */
+  async verifyCredentials(candidate: SignInCandidate, password: string, portal: Role, client: ClientInfo): Promise<UserEntity> {
+    const { user } = candidate;
+    const caller = { ip: client.ip, account: candidate.key };
+    const matches = await passwordGate.verify(caller, user?.passwordHash ?? (await dummyPasswordHash(caller)), password);
     if (!user || !matches) {
       await this.authLog.record('login_failed', user?.id ?? null, client);
       throw new UnauthorizedException(AuthTexts.invalidCredentials);
@@ -99,9 +113,9 @@ export class SessionService {
   }
 
   /** Checks a user's password (for changes that need it again, such as turning two-factor sign-in off). */
-  async passwordMatches(userId: string, password: string): Promise<boolean> {
+  async passwordMatches(userId: string, password: string, client: ClientInfo): Promise<boolean> {
     const user = await this.users.findOne({ where: { id: userId }, select: { id: true, passwordHash: true } });
-    return !!user && (await passwordGate.verify(`user:${userId}`, user.passwordHash, password));
+    return !!user && (await passwordGate.verify({ ip: client.ip, account: userAccountKey(userId) }, user.passwordHash, password));
   }
 
   /** Spec section 4: a confirmed email first, then the portal of the account's role, then its approval. */

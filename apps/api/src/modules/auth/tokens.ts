@@ -21,7 +21,3 @@ export function isExpired(expiresAt: Date, now: Date = new Date()): boolean {
 export const HOUR_MS = 3600 * 1000;
 export const DAY_MS = 24 * HOUR_MS;
 
-/** Throttle keys and logs never hold an address in clear. */
-export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex').slice(0, 32);
-}

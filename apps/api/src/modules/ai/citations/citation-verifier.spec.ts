@@ -190,11 +190,11 @@ describe('verifyAnswer', () => {
 
   it('escapes markdown the model writes, so only our links are links', async () => {
     const result = await verifyAnswer({
-      answer: answer([claim('See [this](https://evil.example) <img src=x>', [1], [[1, 'Supervised exercise reduced fatigue scores']])]),
+      answer: answer([claim('Supervised exercise reduced fatigue scores: see [this](https://evil.example) <img src=x>', [1], [[1, 'Supervised exercise reduced fatigue scores']])]),
       records: RECORDS,
       resolvedIds: ALL_RESOLVED,
     }, RULES_ONLY);
-    expect(result.markdown).toContain('See \\[this\\](https://evil.example) \\<img src=x\\>');
+    expect(result.markdown).toContain('see \\[this\\](https://evil.example) \\<img src=x\\>');
   });
 });
 

@@ -92,7 +92,7 @@ describe('a model whose context is smaller than the prompt (the fake, cutting th
   let fake: FakeAi;
   const CONTEXT = 6000;
   const config = (contextTokens: number | null): AiConfig => ({
-    baseUrl: fake.url, apiKey: 'k', model: 'fake-model', modelFast: 'fake-model', timeoutMs: 5000, structuredOutput: 'json_schema',
+    baseUrl: fake.url, apiKey: 'k', model: 'fake-model', modelFast: 'fake-model', modelJudge: 'fake-model', timeoutMs: 5000, structuredOutput: 'json_schema',
     supportJudge: false, temperature: null, contextTokens, rateLimitMaxDelays: 10, prices: {},
   });
   beforeAll(async () => {

@@ -51,11 +51,120 @@ describe('support rules', () => {
   });
 
   it('reads effects with their negation and valence', () => {
-    expect(effectOf('Exercise reduced fatigue.')).toEqual({ kind: 'change', change: 'good', outcome: 'fatigue' });
+    expect(effectOf('Exercise reduced fatigue.')).toEqual({ kind: 'change', direction: 'down', valence: 'good', outcome: 'fatigue' });
     expect(effectOf('Exercise did not reduce fatigue.')).toEqual({ kind: 'null', outcome: 'fatigue' });
-    expect(effectOf('Survival was shorter with the drug.')).toEqual({ kind: 'change', change: 'bad', outcome: 'survival' });
+    expect(effectOf('Survival was shorter with the drug.')).toEqual({ kind: 'change', direction: 'down', valence: 'bad', outcome: 'survival' });
     expect(inconsistentOutcomes([['Exercise reduced fatigue.'], ['Exercise worsened fatigue in older women.']])).toEqual(['fatigue']);
     expect(inconsistentOutcomes([['Exercise reduced fatigue.'], ['Exercise improved fatigue.']])).toEqual([]);
+  });
+});
+
+/** A record whose text is its quotes, so only the claim and its quotes decide. */
+const quoted = (quotes: string[], record: Partial<typeof RCT> = {}): SupportRuleInput['sources'] => [
+  { record: { ...RCT, title: 'A study', ...record, text: record.text ?? quotes.join(' ') }, quotes },
+];
+const rulesFailing = (claim: string, quotes: string[], record: Partial<typeof RCT> = {}) => failing({ claim, sources: quoted(quotes, record) });
+
+// Each class the held-out external analysis found (issue 36), one claim each; every one of these was decided the
+// other way before.
+describe('support rules on what public claim-verification data showed', () => {
+  it.each([
+    ['no link', 'Coffee intake is linked to colorectal cancer recurrence.', 'There was no link between coffee intake and recurrence of colorectal cancer.'],
+    ['no involvement', 'Caspase-11 is involved in pyroptosis.', 'We found no involvement of caspase-11 in pyroptosis.'],
+    ['unrelated', 'Airflow direction was related to transmission of the virus.', 'Transmission of the virus was unrelated to the airflow direction.'],
+    ['unable to', 'The vaccine increased antibody levels.', 'The vaccine was unable to increase antibody levels.'],
+    ['did not emerge', 'A survival benefit emerged for the combination.', 'A survival benefit did not emerge for the combination.'],
+  ])('reads "%s" as a null result', (_form, claim, quote) => {
+    expect(rulesFailing(claim, [quote])).toContain('direction');
+  });
+
+  it.each([
+    ['raised against reduced', 'The drug raised the risk of stroke.', 'The drug reduced strokes.'],
+    ['more severe against milder', 'Children have more severe symptoms than adults.', 'Children have milder symptoms than adults.'],
+    ['prevents against induces', 'Active Ly49Q prevents neutrophil polarization.', 'Ly49Q induces neutrophil polarization.'],
+    ['a hazard ratio below 1', 'The highest vitamin D quintile had an increased risk of colorectal cancer.', 'For the highest against the lowest quintile of vitamin D, the hazard ratio of colorectal cancer was 0.69 (95% CI 0.53 to 0.90).'],
+    ['faster progression as bad news', 'Loss of the gene improves the course of fibrosis.', 'Loss of the gene caused faster progression of fibrosis.'],
+  ])('compares %s', (_what, claim, quote) => {
+    expect(rulesFailing(claim, [quote])).toContain('direction');
+  });
+
+  it('reads a hazard ratio whose interval crosses 1 as no effect', () => {
+    expect(rulesFailing('Hydroxychloroquine lowered the risk of ventilation.', ['The risk of ventilation with hydroxychloroquine was similar (adjusted hazard ratio, 1.43; 95% CI, 0.53 to 3.79).'])).toContain('direction');
+    expect(effectOf('Mortality: odds ratio 0·65 (95% CI 0·29–1·46).')).toEqual({ kind: 'null', outcome: 'survival' });
+  });
+
+  it('does not take a finding in women for men', () => {
+    expect(rulesFailing('The risk of death was ten times higher in men.', ['The risk of death was ten times higher in women.'])).toEqual(['population']);
+  });
+
+  it('does not let "can", "may" or "linked" in a claim excuse a settled statement from tentative quotes', () => {
+    const quote = 'Vitamin D may be associated with a lower risk of colorectal cancer; further trials are needed.';
+    expect(rulesFailing('Vitamin D can prevent colorectal cancer.', [quote])).toContain('strong_words');
+    expect(rulesFailing('Coffee is linked to a lower risk of recurrence.', ['Coffee might lower the risk of recurrence.'])).toContain('strong_words');
+    expect(rulesFailing('Vitamin D may lower the risk of colorectal cancer.', [quote])).toEqual([]);
+  });
+
+  it.each([
+    ['Only symptomatic patients are infectious.', 'Infectiousness peaked on or before symptom onset.'],
+    ['The virus spreads exclusively through droplets.', 'The virus spreads through droplets and aerosols.'],
+    ['Transmission happens solely through contaminated surfaces.', 'Transmission happens through contaminated surfaces and the air.'],
+    ['Paracetamol is safe in pregnancy.', 'Paracetamol use in pregnancy was common.'],
+  ])('counts only, solely, exclusively and safe as strong words: %s', (claim, quote) => {
+    expect(rulesFailing(claim, [quote])).toEqual(['strong_words']);
+  });
+
+  it('keeps "only" of a small amount, and strong words the claim denies', () => {
+    expect(rulesFailing('Only a third of hospitalised patients had a fever.', ['At triage, 30.7% of patients were febrile.'])).toEqual([]);
+    expect(rulesFailing('Exercise does not cure fatigue.', ['Exercise did not eliminate fatigue in most patients.'])).toEqual([]);
+  });
+
+  it('withholds a claim about one drug resting on quotes about another', () => {
+    expect(rulesFailing('Ibuprofen worsens COVID-19 symptoms.', ['Paracetamol worsened COVID-19 symptoms in hospitalised patients.'])).toEqual(['topic']);
+    expect(rulesFailing('Hydroxychloroquine did not reduce deaths.', ['In this trial, HCQ did not reduce deaths.'], { text: 'Hydroxychloroquine (HCQ) was given to 400 patients. In this trial, HCQ did not reduce deaths.' })).toEqual([]);
+  });
+
+  it('keeps a claim restating a quote that reports its finding as suggested', () => {
+    expect(rulesFailing('Pregnant women are at increased risk of hospitalisation.', ['These findings suggest that pregnant women are at increased risk of hospitalisation.'])).toEqual([]);
+  });
+
+  it('reads no number in names, and equivalent numbers as equal', () => {
+    expect(numbersIn('PI 3-kinase, MEK 1/2, OCT3/4 and the 1,000 Genomes Project in a 12-week programme').map((n) => n.value)).toEqual([12]);
+    expect(rulesFailing('MEK 1/2 inhibition reduced tumour growth in mice.', ['MEK inhibition reduced tumour growth in mice.'])).toEqual([]);
+    expect(rulesFailing('1 in 2,000 people in the UK carry abnormal prion protein.', ['The prevalence of abnormal prion protein was 493 per million population.'])).toEqual([]);
+    expect(rulesFailing('1 in 5 million people in the UK carry abnormal prion protein.', ['The prevalence of abnormal prion protein was 493 per million population.'])).toEqual(['numbers']);
+    expect(rulesFailing('The odds were about 20 times higher indoors.', ['The odds of transmission indoors were 18.7 times greater.'])).toEqual([]);
+    expect(rulesFailing('More than three-quarters of cases came from undocumented infections.', ['Undocumented infections were the source of 79% of cases.'])).toEqual([]);
+  });
+
+  it('keeps a mouse or animal finding when the claim names the animal, and a claim that names no people', () => {
+    const record = { title: 'Susceptibility of ferrets, cats and dogs to the virus', text: 'The virus replicates poorly in dogs. We found experimentally that cats are susceptible to airborne infection.' };
+    expect(rulesFailing('Cats are susceptible to airborne infection with the virus.', ['We found experimentally that cats are susceptible to airborne infection.'], record)).toEqual([]);
+    expect(rulesFailing('Cats are susceptible to airborne infection, so owners are at risk too.', ['We found experimentally that cats are susceptible to airborne infection.'], record)).toEqual([]);
+    expect(rulesFailing('People are susceptible to airborne infection with the virus.', ['We found experimentally that cats are susceptible to airborne infection.'], record)).toEqual(['population']);
+  });
+
+  it('does not read a trend as a cause', () => {
+    const record = { title: 'Hospital deaths: a retrospective cohort study', publicationTypes: ['Observational Study'] };
+    const quote = 'In this cohort, hospital deaths fell over the study period.';
+    expect(rulesFailing('Hospital deaths decreased during the study period.', [quote], record)).toEqual([]);
+    expect(rulesFailing('Early screening decreased hospital deaths.', ['Early screening was associated with fewer hospital deaths.'], record)).toEqual(['causal']);
+  });
+
+  it('withholds a claim its quotes share no word with, or whose quotes only tell the method', () => {
+    expect(rulesFailing('Pregnant women with the virus are at increased risk of severe illness.', ['Nine livebirths were recorded.'])).toEqual(['topic']);
+    expect(rulesFailing('Tocilizumab lowered the risk of death.', ['We assessed effectiveness and safety of IL-6 blockade with tocilizumab in a single-centre cohort.'])).toEqual(['topic']);
+    expect(rulesFailing('A trial of the vaccine included 108 participants.', ['Of them, 108 participants were recruited and received the vaccine.'])).toEqual([]);
+  });
+
+  it('lets a claim that is its quote word for word say what the quote says, but not of people what mice showed', () => {
+    const quote = 'BACKGROUND: We hypothesise that fatigue may never fully resolve after chemotherapy.';
+    expect(rulesFailing('We hypothesise that fatigue may never fully resolve after chemotherapy.', [quote])).toEqual([]);
+    expect(failing({ claim: 'Curcumin reduced tumour volume by 45% compared with vehicle.', sources: [{ record: MICE, quotes: ['Curcumin reduced tumour volume by 45% compared with vehicle in treated mice.'] }] })).toEqual([]);
+  });
+
+  it('says no only where a quote denies or limits something', () => {
+    expect(rulesFailing('Respiratory failure in COVID-19 has no genetic basis.', ['We report the first robust genetic susceptibility loci for respiratory failure in COVID-19.'])).toEqual(['direction']);
+    expect(rulesFailing('Hydroxychloroquine does not help patients avoid ventilation.', ['We found no evidence that hydroxychloroquine reduced the risk of mechanical ventilation.'])).toEqual([]);
   });
 });
 

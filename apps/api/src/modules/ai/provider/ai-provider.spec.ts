@@ -55,6 +55,7 @@ describe('AiProvider against the fake OpenAI-compatible server', () => {
     apiKey: 'test-key',
     model: 'fake-model',
     modelFast: 'fake-model-fast',
+    modelJudge: 'fake-model-judge',
     timeoutMs: 5000,
     structuredOutput: 'json_schema',
     supportJudge: true,
@@ -313,6 +314,14 @@ describe('loadAiConfig', () => {
     expect(problems).toEqual([]);
     expect(config).toMatchObject({ baseUrl: 'http://ollama:11434/v1', apiKey: null, model: 'qwen2.5', modelFast: 'qwen2.5', structuredOutput: 'json_schema' });
     expect(isAiConfigured(config)).toBe(true);
+  });
+
+  it('judges claims with AI_MODEL_JUDGE, else the fast model, else the main one', () => {
+    expect(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm', AI_MODEL_FAST: 'f', AI_MODEL_JUDGE: 'j' }, [])).toMatchObject({ modelFast: 'f', modelJudge: 'j' });
+    expect(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm', AI_MODEL_FAST: 'f' }, [])).toMatchObject({ modelJudge: 'f' });
+    expect(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm' }, [])).toMatchObject({ modelJudge: 'm' });
+    const provider = new AiProvider(loadAiConfig({ AI_API_KEY: 'k', AI_MODEL: 'm', AI_MODEL_JUDGE: 'j' }, []));
+    expect([provider.modelName('main'), provider.modelName('fast'), provider.modelName('judge')]).toEqual(['m', 'm', 'j']);
   });
 
   it('lists every bad AI variable', () => {

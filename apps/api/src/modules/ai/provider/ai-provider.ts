@@ -13,7 +13,7 @@ import { AiProviderErrorKind, aiProviderErrors, aiTokens } from '../../../common
 export { isAiConfigured };
 
 export type AiMessage = { role: 'system' | 'user' | 'assistant'; content: string };
-export type AiModelChoice = 'main' | 'fast';
+export type AiModelChoice = 'main' | 'fast' | 'judge';
 
 export interface GenerateOptions {
   model?: AiModelChoice;
@@ -81,6 +81,7 @@ export class AiProvider {
   }
 
   modelName(choice: AiModelChoice = 'main'): string | null {
+    if (choice === 'judge') return this.config.modelJudge ?? this.config.modelFast;
     return choice === 'fast' ? this.config.modelFast : this.config.model;
   }
 

@@ -21,7 +21,7 @@ import { asSent, PersonalQueryRefusedError } from '../../ai/retrieval/outbound-g
 import { RELEVANCE_SCHEMA_NAME, relevanceReplySchema, screenRecords } from '../../ai/retrieval/record-screening';
 import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
 import { AiBadOutputError, AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
-import { AiMessage, AiProvider } from '../../ai/provider/ai-provider';
+import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
 import { PatientAccess } from '../../profiles/patient-access.service';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import type { AiAnswerJobPayload } from './ai-answers.service';
@@ -198,9 +198,9 @@ export class AiAnswerProcessor {
     return { answerId: outcome.answerId, ...(outcome.kind === 'already' ? { skipped: 'already published' } : {}) };
   }
 
-  /** One batch of claims for the support judge (the fast model); its tokens and cost count in the run's. */
+  /** One batch of claims for the support judge (AI_MODEL_JUDGE); its tokens and cost count in the run's. */
   private judge(runId: number, messages: AiMessage[], signal?: AbortSignal) {
-    return this.fast(runId, judgeReplySchema, messages, SUPPORT_JUDGE_SCHEMA_NAME, signal);
+    return this.fast(runId, judgeReplySchema, messages, SUPPORT_JUDGE_SCHEMA_NAME, signal, 'judge');
   }
 
   /**
@@ -269,8 +269,10 @@ export class AiAnswerProcessor {
   }
 
   /** A call of the fast model on the run's account (planning, screening, judging): its tokens and cost count in the run's. */
-  private async fast<S extends ZodType>(runId: number, schema: S, messages: AiMessage[], schemaName: string, signal?: AbortSignal): Promise<z.output<S>> {
-    const result = await this.provider.generateStructured(schema, messages, { model: 'fast', signal, schemaName });
+  private async fast<S extends ZodType>(
+    runId: number, schema: S, messages: AiMessage[], schemaName: string, signal?: AbortSignal, model: AiModelChoice = 'fast',
+  ): Promise<z.output<S>> {
+    const result = await this.provider.generateStructured(schema, messages, { model, signal, schemaName });
     await this.runs.addUsage(runId, { model: null, promptTokens: result.usage.promptTokens, completionTokens: result.usage.completionTokens, costUsd: result.costUsd });
     return result.value;
   }

@@ -369,7 +369,7 @@ export class ResearchRunner {
         const checks = checkReportClaims(report.reply, records, new Set(d.resolved));
         const supportCheck = this.config.ai.supportJudge ? 'rules_and_judge' : 'rules_only';
         if (supportCheck === 'rules_and_judge') {
-          await judgeChecks(checks, (messages) => ctx.generate(judgeReplySchema, messages, 'fast', SUPPORT_JUDGE_SCHEMA_NAME));
+          await judgeChecks(checks, (messages) => ctx.generate(judgeReplySchema, messages, 'judge', SUPPORT_JUDGE_SCHEMA_NAME));
         }
         const built = buildReport({
           plan,

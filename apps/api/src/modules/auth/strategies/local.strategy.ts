@@ -9,9 +9,9 @@ import type { UserEntity } from '../entities/user.entity';
 import { SessionService } from '../session.service';
 
 /**
- * Password sign-in: a failure is reserved against the address and the account before the password is checked (429
- * when either has too many); a failure keeps it, a success gives the address its one back and clears the account's
- * count. Yields the verified account; the route (or a second factor) goes on. The body was validated as a LoginDto by LocalAuthGuard first.
+ * Password sign-in: a failure is reserved against the client address and the account before the password is checked
+ * (429 when either has too many); a failure keeps it, a success gives the address its one back and clears the
+ * account's count. The account is looked up first, so every spelling of its address counts against it (AccountKey). Yields the verified account; the route (or a second factor) goes on. The body was validated as a LoginDto by LocalAuthGuard first.
  */
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
@@ -25,14 +25,15 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
 
   /** The password step itself, also run by the sign-in form (AuthFormController) on its validated fields. */
   async verify(client: ClientInfo, email: string, password: string, portal: Role): Promise<UserEntity> {
-    await this.throttle.reserveSignIn(client.ip, email);
+    const candidate = await this.sessions.signInCandidate(email);
+    await this.throttle.reserveSignIn(client.ip, candidate.key);
     try {
-      const user = await this.sessions.verifyCredentials(email, password, portal, client);
-      await this.throttle.signInSucceeded(client.ip, email);
+      const user = await this.sessions.verifyCredentials(candidate, password, portal, client);
+      await this.throttle.signInSucceeded(client.ip, candidate.key);
       return user;
     } catch (error) {
       // A refusal (wrong password, unconfirmed email, wrong portal, not approved) keeps its reservation: it is a failure.
-      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, email).catch(() => undefined);
+      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, candidate.key).catch(() => undefined);
       throw error;
     }
   }

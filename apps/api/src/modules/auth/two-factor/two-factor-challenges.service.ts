@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
 import { AuthThrottle, tooManyRequests } from '../auth-throttle.service';
-import { release, reserve } from '../../../common/throttle/redis-reservation';
+import { release, reserve, ReservationRule } from '../../../common/throttle/redis-reservation';
 import { hashToken, newOpaqueToken } from '../tokens';
 
 export interface ChallengeState {
@@ -15,11 +15,15 @@ export interface ChallengeState {
   enrolment: boolean;
 }
 
-/** A reserved attempt at a challenge: kept when the code is wrong, given back when it is right. */
-export interface ChallengeAttempt {
-  token: string;
+/** A reserved code attempt: kept when the code is wrong, given back when it is right. */
+export interface CodeAttempt {
   userId: string;
   ip: string;
+}
+
+/** A reserved attempt at a challenge. */
+export interface ChallengeAttempt extends CodeAttempt {
+  token: string;
 }
 
 // Stores the new challenge and makes it the account's only live one: the one it replaces is deleted with its attempts.
@@ -76,15 +80,34 @@ export class TwoFactorChallenges {
    * limit, 'challenge expired' once the challenge has no attempt left.
    */
   async reserveAttempt(token: string, userId: string, ip: string): Promise<ChallengeAttempt> {
-    const window = this.config.authRateLimit.windowSeconds;
     const refused = await reserve(this.redis, [
-      { key: failuresKey(userId), limit: TWO_FACTOR_MAX_FAILURES_PER_WINDOW, windowSeconds: window },
-      { key: this.throttle.ipFailureKey(ip), limit: this.config.authRateLimit.perIp, windowSeconds: window },
+      ...this.codeRules(userId, ip),
       { key: attemptsKey(token), limit: TWO_FACTOR_MAX_ATTEMPTS_PER_CHALLENGE, windowSeconds: TWO_FACTOR_CHALLENGE_TTL_SECONDS },
     ]);
     if (!refused) return { token, userId, ip };
     if (refused.key === attemptsKey(token)) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
     throw tooManyRequests();
+  }
+
+  /** The cheap early refusal of an account out of wrong codes; what holds under concurrency is reserveCode. */
+  async refuseLockedCodes(userId: string): Promise<void> {
+    await this.client.ready();
+    if (Number((await this.redis.get(failuresKey(userId))) ?? 0) >= TWO_FACTOR_MAX_FAILURES_PER_WINDOW) throw tooManyRequests();
+  }
+
+  /**
+   * A code asked for outside a sign-in (turning two-factor off) counts like one at sign-in, with the same account's
+   * and address's wrong codes: reserved before the code is checked, 429 over either limit. A wrong code keeps it;
+   * releaseCode gives it back.
+   */
+  async reserveCode(userId: string, ip: string): Promise<CodeAttempt> {
+    await this.client.ready();
+    if (await reserve(this.redis, this.codeRules(userId, ip))) throw tooManyRequests();
+    return { userId, ip };
+  }
+
+  async releaseCode(attempt: CodeAttempt): Promise<void> {
+    await release(this.redis, [failuresKey(attempt.userId), this.throttle.ipFailureKey(attempt.ip)]);
   }
 
   /** A wrong code keeps its reservation; the challenge ends at its last attempt. */
@@ -100,6 +123,15 @@ export class TwoFactorChallenges {
   /** The attempt did not count (the code was right, or the check failed on our side): its reservations go back. */
   async releaseAttempt(attempt: ChallengeAttempt): Promise<void> {
     await release(this.redis, [failuresKey(attempt.userId), this.throttle.ipFailureKey(attempt.ip), attemptsKey(attempt.token)]);
+  }
+
+  /** Wrong codes per account across challenges (and 'disable'), and per client address with the password failures. */
+  private codeRules(userId: string, ip: string): ReservationRule[] {
+    const window = this.config.authRateLimit.windowSeconds;
+    return [
+      { key: failuresKey(userId), limit: TWO_FACTOR_MAX_FAILURES_PER_WINDOW, windowSeconds: window },
+      { key: this.throttle.ipFailureKey(ip), limit: this.config.authRateLimit.perIp, windowSeconds: window },
+    ];
   }
 
   /** Ends the challenge; only the first of two concurrent uses wins. */

@@ -1,6 +1,6 @@
 import {
-  ApiErrorBody, Messages, SessionResponse, TwoFactorChallengeResponse, TwoFactorEnabledResponse, TwoFactorPaths, TwoFactorSetupResponse,
-  TwoFactorTexts,
+  ApiErrorBody, Messages, SessionResponse, TWO_FACTOR_MAX_FAILURES_PER_WINDOW, TwoFactorChallengeResponse, TwoFactorEnabledResponse, TwoFactorPaths,
+  TwoFactorSetupResponse, TwoFactorTexts,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../../test/api-harness';
@@ -35,6 +35,7 @@ describe('second-factor changes need the owner (real MariaDB and Redis)', () => 
   const freshIp = () => `2001:db8:27::${(++ipCounter).toString(16)}:${realNow() % 65536}`;
   const nextStep = () => { offsetMs += 30_000; };
   const codeOf = (secret: string) => hotp(base32Decode(secret), totpStep(Date.now()));
+  const wrongCodeOf = (secret: string) => String((Number(codeOf(secret)) + 500_000) % 1e6).padStart(6, '0');
   const error = (result: { body: unknown }) => (result.body as ApiErrorBody).message;
   const post = <T = unknown>(path: string, token: string, body?: unknown, ip = freshIp()) =>
     call<T>(api, 'POST', path, { token, body, headers: { 'x-forwarded-for': ip } });
@@ -97,6 +98,42 @@ describe('second-factor changes need the owner (real MariaDB and Redis)', () => 
     expect(login.status).toBe(429);
     expect(await failures(patient)).toBe(PER_ACCOUNT);
     expect((await call(api, 'GET', TwoFactorPaths.status, { token })).body).toMatchObject({ enabled: true });
+  });
+
+  it("counts wrong codes at 'disable' with the second sign-in step's, however right the password: the account is locked after ten", async () => {
+    const patient = await createUser(api, 'patient');
+    const secret = await enrol(patient, (await signIn(api, patient)).token);
+    const { token } = await signInWithCode(patient, secret);
+    nextStep();
+    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES_PER_WINDOW; i++) {
+      const wrong = await post(TwoFactorPaths.disable, token, { password: TEST_PASSWORD, code: wrongCodeOf(secret) });
+      expect({ i, status: wrong.status, message: error(wrong) }).toEqual({ i, status: 400, message: TwoFactorTexts.invalidCode });
+    }
+    const locked = await post(TwoFactorPaths.disable, token, { password: TEST_PASSWORD, code: codeOf(secret) });
+    expect({ status: locked.status, message: error(locked) }).toEqual({ status: 429, message: Messages.platform.tooManyRequests });
+    expect((await call(api, 'GET', TwoFactorPaths.status, { token })).body).toMatchObject({ enabled: true });
+    expect(await failures(patient)).toBe(TWO_FACTOR_MAX_FAILURES_PER_WINDOW);
+    // The second sign-in step is locked with it (one count per account), even for the right code.
+    const login = await call<TwoFactorChallengeResponse>(api, 'POST', '/api/auth/login', {
+      body: { email: patient.email, password: TEST_PASSWORD, role: 'patient' }, headers: { 'x-forwarded-for': freshIp() },
+    });
+    const verified = await call(api, 'POST', TwoFactorPaths.verify, { body: { challenge: login.body.challenge, code: codeOf(secret) }, headers: { 'x-forwarded-for': freshIp() } });
+    expect(verified.status).toBe(429);
+  });
+
+  it("counts wrong codes at 'disable' against the client address, with its failed sign-ins", async () => {
+    const ip = freshIp();
+    const patient = await createUser(api, 'patient');
+    const secret = await enrol(patient, (await signIn(api, patient)).token);
+    const { token } = await signInWithCode(patient, secret);
+    nextStep();
+    for (let i = 0; i < PER_IP - 1; i++) expect((await post(TwoFactorPaths.disable, token, { password: TEST_PASSWORD, code: wrongCodeOf(secret) }, ip)).status).toBe(400);
+    const signIns = [];
+    for (let i = 0; i < 2; i++) {
+      signIns.push((await call(api, 'POST', '/api/auth/login', { body: { email: patient.email, password: 'Not-the-password-1', role: 'patient' }, headers: { 'x-forwarded-for': ip } })).status);
+    }
+    expect(signIns).toEqual([401, 429]);
+    expect((await post(TwoFactorPaths.disable, token, { password: TEST_PASSWORD, code: codeOf(secret) }, ip)).status).toBe(429);
   });
 
   it('counts them per client address too, and a concurrent burst is checked only as often as the limit allows', async () => {

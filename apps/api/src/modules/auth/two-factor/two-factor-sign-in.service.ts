@@ -34,7 +34,7 @@ export class TwoFactorSignIn {
     const attempt = await this.challenges.reserveAttempt(token, state.userId, client.ip);
     const ok = await this.checked(attempt, () => answer.code
       ? this.twoFactor.verifyCode(state.userId, answer.code)
-      : this.twoFactor.useRecoveryCode(state.userId, answer.recoveryCode ?? ''));
+      : this.twoFactor.useRecoveryCode(state.userId, answer.recoveryCode ?? '', client));
     if (!ok) {
       await this.authLog.record('two_factor_failed', state.userId, client);
       return this.challenges.recordFailure(attempt);

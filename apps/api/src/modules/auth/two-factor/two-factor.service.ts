@@ -3,7 +3,6 @@ import {
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts } from '@cqa/contracts';
-import { hash, verify } from 'argon2';
 import { toDataURL } from 'qrcode';
 import { IsNull, Not, Repository } from 'typeorm';
 import { APP_CONFIG } from '../../../config/config.module';
@@ -12,11 +11,14 @@ import type { ClientInfo } from '../../../common/access/client-info';
 import { AuthLogService } from '../auth-log.service';
 import { AuthThrottle } from '../auth-throttle.service';
 import { SessionService } from '../session.service';
+import { userAccountKey } from '../account-key';
+import { passwordGate } from '../password-gate';
 import { UserEntity } from '../entities/user.entity';
 import { RecoveryCodeEntity, TwoFactorEntity } from './entities/two-factor.entity';
 import { newRecoveryCodes, normalizeRecoveryCode } from './recovery-codes';
 import { openSecret, sealSecret } from './secret-box';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp';
+import { TwoFactorChallenges } from './two-factor-challenges.service';
 
 export const TOTP_ISSUER = 'Cancer Q&A';
 
@@ -39,6 +41,7 @@ export class TwoFactorService {
     private readonly authLog: AuthLogService,
     private readonly throttle: AuthThrottle,
     private readonly sessions: SessionService,
+    private readonly challenges: TwoFactorChallenges,
   ) {}
 
   /**
@@ -47,20 +50,20 @@ export class TwoFactorService {
    * a burst cannot pass; 429 over either limit) and is written to the auth log; a right one gives the reservation back.
    */
   async requireOwner(userId: string, password: string, client: ClientInfo): Promise<void> {
-    const { email } = await this.users.findOneOrFail({ where: { id: userId }, select: { id: true, email: true } });
-    await this.throttle.reserveSignIn(client.ip, email);
+    const account = userAccountKey(userId);
+    await this.throttle.reserveSignIn(client.ip, account);
     let matches: boolean;
     try {
-      matches = await this.sessions.passwordMatches(userId, password);
+      matches = await this.sessions.passwordMatches(userId, password, client);
     } catch (error) {
-      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, email).catch(() => undefined);
+      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, account).catch(() => undefined);
       throw error;
     }
     if (!matches) {
       await this.authLog.record('two_factor_failed', userId, client);
       throw new BadRequestException(TwoFactorTexts.wrongPassword);
     }
-    await this.throttle.signInSucceeded(client.ip, email);
+    await this.throttle.signInSucceeded(client.ip, account);
   }
 
   isRequired(role: Role): boolean {
@@ -99,7 +102,7 @@ export class TwoFactorService {
     if (step === null) throw new BadRequestException(TwoFactorTexts.invalidCode);
     const claimed = await this.rows.update({ userId, enabledAt: IsNull() }, { enabledAt: new Date(), lastUsedStep: step });
     if (!claimed.affected) throw new BadRequestException(TwoFactorTexts.alreadyEnabled);
-    const codes = await this.replaceRecoveryCodes(userId);
+    const codes = await this.replaceRecoveryCodes(userId, client);
     await this.authLog.record('two_factor_enabled', userId, client);
     await this.sessions.endOtherSessions(userId, keepSession);
     return codes;
@@ -117,12 +120,12 @@ export class TwoFactorService {
   }
 
   /** Spends one unused recovery code; false when none matches. */
-  async useRecoveryCode(userId: string, input: string): Promise<boolean> {
+  async useRecoveryCode(userId: string, input: string, client: ClientInfo): Promise<boolean> {
     const code = normalizeRecoveryCode(input);
     if (!code || !(await this.isEnabled(userId))) return false;
     const unused = await this.recoveryCodes.find({ where: { userId, usedAt: IsNull() }, select: { id: true, codeHash: true } });
     for (const row of unused) {
-      if (await verify(row.codeHash, code)) {
+      if (await passwordGate.verify({ ip: client.ip, account: userAccountKey(userId) }, row.codeHash, code)) {
         const claimed = await this.recoveryCodes.update({ id: row.id, usedAt: IsNull() }, { usedAt: new Date() });
         return (claimed.affected ?? 0) > 0;
       }
@@ -131,17 +134,29 @@ export class TwoFactorService {
   }
 
   /**
-   * Turning off needs the password (counted like a sign-in: requireOwner) and a current code; admins keep it while it
-   * is required (experts too, by default). The account's other sessions end; the caller's (`keepSession`) stays.
+   * Turning off needs the password (counted like a sign-in: requireOwner) and a current code, whose wrong guesses count
+   * with the second sign-in step's (per account and per client address: TwoFactorChallenges.reserveCode); an account
+   * out of them answers 429 whatever the password. Admins keep it while it is required (experts too, by default). The
+   * account's other sessions end; the caller's (`keepSession`) stays.
    */
   async disable(user: { id: string; role: Role }, password: string, code: string, client: ClientInfo, keepSession: string | null): Promise<void> {
     if (this.isRequired(user.role)) throw new ForbiddenException(user.role === 'admin' ? TwoFactorTexts.requiredForAdmins : TwoFactorTexts.requiredForExperts);
     if (!(await this.isEnabled(user.id))) throw new BadRequestException(TwoFactorTexts.notEnabled);
+    await this.challenges.refuseLockedCodes(user.id);
     await this.requireOwner(user.id, password, client);
-    if (!(await this.verifyCode(user.id, code))) {
+    const attempt = await this.challenges.reserveCode(user.id, client.ip);
+    let matches: boolean;
+    try {
+      matches = await this.verifyCode(user.id, code);
+    } catch (error) {
+      await this.challenges.releaseCode(attempt).catch(() => undefined);
+      throw error;
+    }
+    if (!matches) {
       await this.authLog.record('two_factor_failed', user.id, client);
       throw new BadRequestException(TwoFactorTexts.invalidCode);
     }
+    await this.challenges.releaseCode(attempt);
     await this.remove(user.id);
     await this.authLog.record('two_factor_disabled', user.id, client);
     await this.sessions.endOtherSessions(user.id, keepSession);
@@ -164,9 +179,11 @@ export class TwoFactorService {
     await this.rows.delete({ userId });
   }
 
-  private async replaceRecoveryCodes(userId: string): Promise<string[]> {
+  private async replaceRecoveryCodes(userId: string, client: ClientInfo): Promise<string[]> {
     const codes = newRecoveryCodes();
-    const hashes = await Promise.all(codes.map((code) => hash(code, RECOVERY_CODE_HASH)));
+    // One account's hashes take their turns in the gate one after another.
+    const caller = { ip: client.ip, account: userAccountKey(userId) };
+    const hashes = await Promise.all(codes.map((code) => passwordGate.hash(caller, code, RECOVERY_CODE_HASH)));
     await this.recoveryCodes.delete({ userId });
     await this.recoveryCodes.insert(hashes.map((codeHash) => ({ userId, codeHash })));
     return codes;

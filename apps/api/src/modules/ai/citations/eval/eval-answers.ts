@@ -1,10 +1,13 @@
 /**
- * `npm run eval:answers [-- --judge] [--verbose]`: the claim-support evaluation. Every case of
+ * `npm run eval:answers [-- --judge] [--verbose] [--misses tune]`: the claim-support evaluation. Every case of
  * claim-support-cases.json (a claim, its verbatim quotes, the records they come from, the expected verdict) goes through
  * the verifier exactly as an AI answer's claims do, and the table shows, per class, how many were published and
- * withheld, and the precision and recall of "published ⇒ supported". By default the rules alone decide (no network;
- * `npm test` runs this). With `--judge` and `AI_*` pointing at a real model, the support judge (AI_MODEL_FAST) decides
- * too. Exits 1 when a target is missed.
+ * withheld, and the precision and recall of "published ⇒ supported". Then the external sets (external-eval.ts): public
+ * claim-verification data with its annotators' labels, per label, for the tuning part and the part kept aside. By
+ * default the rules alone decide (no network; `npm test` runs this). With `--judge` and `AI_*` pointing at a real
+ * model, the support judge (AI_MODEL_JUDGE) decides too. `--misses tune` lists the tuning part's claims decided
+ * against their label (the aside part is never listed). Exits 1 when a target of the project's own cases is missed; the
+ * external figures are printed with the issue's targets and never enforced, since the rules are tuned on that data.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +17,7 @@ import type { LiteratureRecord } from '../../literature/literature-record';
 import { AiProvider } from '../../provider/ai-provider';
 import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../citation-verifier';
 import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../support-judge';
+import { evaluateExternal, ExternalOutcome, externalTargets, formatExternalTable, loadExternalSets, summariseExternal } from './external-eval';
 
 export const EVAL_CLASSES = [
   'supported',
@@ -136,7 +140,9 @@ export function formatTable(rows: readonly ClassRow[]): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { judge: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { judge: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, misses: { type: 'string' } },
+  });
   const cases = loadCases();
   let judge: AnswerJudge = { mode: 'rules_only' };
   if (values.judge) {
@@ -144,19 +150,19 @@ async function main(): Promise<void> {
     const config = loadAiConfig(process.env, problems);
     const provider = new AiProvider(config);
     if (problems.length || !provider.isConfigured) {
-      console.error(`--judge needs AI_BASE_URL/AI_API_KEY and AI_MODEL (AI_MODEL_FAST is the judge): ${problems.join('; ') || 'AI provider not configured'}`);
+      console.error(`--judge needs AI_BASE_URL/AI_API_KEY and AI_MODEL (AI_MODEL_JUDGE, else AI_MODEL_FAST, is the judge): ${problems.join('; ') || 'AI provider not configured'}`);
       process.exit(2);
     }
     let tokens = 0;
     judge = {
       mode: 'rules_and_judge',
       call: async (messages) => {
-        const result = await provider.generateStructured(judgeReplySchema, messages, { model: 'fast', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
+        const result = await provider.generateStructured(judgeReplySchema, messages, { model: 'judge', schemaName: SUPPORT_JUDGE_SCHEMA_NAME });
         tokens += result.usage.promptTokens + result.usage.completionTokens;
         return result.value;
       },
     };
-    process.on('exit', () => console.log(`judge: ${provider.modelName('fast')}, ${tokens} tokens`));
+    process.on('exit', () => console.log(`judge: ${provider.modelName('judge')}, ${new Date().toISOString().slice(0, 10)}, ${tokens} tokens`));
   }
   const outcomes = await evaluate(cases, judge);
   const rows = summarise(outcomes);
@@ -175,12 +181,42 @@ async function main(): Promise<void> {
     const missedHeld = held.filter((o) => o.published !== (o.case.expected === 'publish'));
     if (values.verbose) for (const o of missedHeld) console.log(`- ${o.case.id} (${o.published ? 'published' : 'withheld'}): ${o.case.claim}${o.reasons.length ? `\n    ${o.reasons.join('; ')}` : ''}`);
   }
+  await printExternal(judge, values.misses === 'tune');
   const missed = missedTargets(rows);
   if (missed.length) {
     console.error(`\n✖ targets missed:\n${missed.map((m) => `  - ${m}`).join('\n')}`);
     process.exit(1);
   }
   console.log('\n✔ targets met: 0 published in the number, direction, negation, population and strong-word classes; ≥ 95 % of fair paraphrases kept');
+}
+
+/** The external sets, per set and part, then each part over all sets, with the issue's targets (printed, not enforced). */
+async function printExternal(judge: AnswerJudge, listMisses: boolean): Promise<void> {
+  const sets = loadExternalSets();
+  const all: ExternalOutcome[] = [];
+  for (const set of sets) {
+    const outcomes = await evaluateExternal(set.claims, judge);
+    all.push(...outcomes);
+    for (const part of ['tune', 'aside'] as const) {
+      const list = outcomes.filter((o) => o.claim.part === part);
+      console.log(`\nExternal: ${set.dataset} (${set.split} split, ${set.licence}), ${part === 'tune' ? 'tuning part' : 'part kept aside'}: ${list.length} claims\n`);
+      console.log(formatExternalTable(summariseExternal(list)));
+    }
+  }
+  for (const part of ['tune', 'aside'] as const) {
+    const summary = summariseExternal(all.filter((o) => o.claim.part === part));
+    console.log(`\nExternal, all sets, ${part === 'tune' ? 'tuning part' : 'part kept aside'}:\n`);
+    console.log(formatExternalTable(summary));
+    for (const t of externalTargets(summary)) console.log(`  ${t.met ? 'met' : 'not met'}: ${t.target}`);
+  }
+  if (!listMisses) return;
+  const wrong = all.filter((o) => o.claim.part === 'tune' && o.published !== (o.claim.label === 'SUPPORT'));
+  console.log(`\n${wrong.length} tuning claim(s) decided against their label:`);
+  for (const o of wrong) {
+    console.log(`- ${o.claim.dataset} ${o.claim.id} ${o.claim.label} (${o.published ? 'published' : 'withheld'}): ${o.claim.claim}`);
+    for (const q of o.claim.quotes) console.log(`    > ${q}`);
+    if (o.reasons.length) console.log(`    ${o.reasons.join('; ')}`);
+  }
 }
 
 if (require.main === module) void main();

@@ -1,7 +1,7 @@
 import { ConflictException, Controller, ForbiddenException, HttpException, HttpStatus, Inject, Logger, Post, Req, Res, Body, Type } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiForbiddenResponse, ApiOperation, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import {
-  ADMIN_LOGIN_DESTINATION, AUTH_FORM_ROUTES, type AuthForm, destinationAfterLogin, type FormNotice, forgotPasswordHref, landingHref,
+  ADMIN_LOGIN_DESTINATION, AUTH_FORM_ROUTES, type AuthForm, destinationAfterLogin, isTwoFactorChallenge, type FormNotice, forgotPasswordHref, landingHref,
   loginPageHref, Messages, noticeForMessages, RESET_TOKEN_PATTERN, resetPasswordHref, type Role, ROLES, type SelfRegisteringRole,
 } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,13 +13,10 @@ import type { FormFields } from '../../common/http/form-body';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { AccountsService } from './accounts.service';
-import { AuthLogService } from './auth-log.service';
+import { AuthFlows } from './auth-flows.service';
 import { AuthThrottle } from './auth-throttle.service';
 import { EmailDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
-import { SessionService } from './session.service';
 import { LocalStrategy } from './strategies/local.strategy';
-import { TwoFactorSignIn } from './two-factor';
 import { setChallengeCookie } from './two-factor/challenge-cookie';
 
 const validation = createValidationPipe();
@@ -52,11 +49,9 @@ export class AuthFormController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountsService,
-    private readonly sessions: SessionService,
+    private readonly flows: AuthFlows,
     private readonly throttle: AuthThrottle,
-    private readonly authLog: AuthLogService,
     private readonly password: LocalStrategy,
-    private readonly twoFactor: TwoFactorSignIn,
   ) {}
 
   @Post('login')
@@ -79,14 +74,13 @@ export class AuthFormController {
       await this.throttle.refuseLockedSignIn(client.ip);
       const body = await validated(LoginDto, { email: form.email, password: form.password, role: form.role });
       const user = await this.password.verify(client, body.email, body.password, body.role);
-      const challenge = await this.twoFactor.challengeIfNeeded(user);
-      if (challenge) {
-        setChallengeCookie(reply, request, this.config, challenge.challenge);
-        return loginPageHref(portal, { twoFactor: challenge.enrolmentRequired ? 'enrol' : 'code' });
+      const next = await this.flows.afterPassword(user, client, request, reply);
+      if (isTwoFactorChallenge(next)) {
+        // A redirect carries no body: the challenge rides in its cookie, as after an institution sign-in.
+        setChallengeCookie(reply, request, this.config, next.challenge);
+        return loginPageHref(portal, { twoFactor: next.enrolmentRequired ? 'enrol' : 'code' });
       }
-      const session = await this.sessions.startSession(user, client);
-      setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
-      return portal === 'admin' ? ADMIN_LOGIN_DESTINATION : destinationAfterLogin(session.body.user);
+      return portal === 'admin' ? ADMIN_LOGIN_DESTINATION : destinationAfterLogin(next.user);
     });
   }
 
@@ -116,9 +110,8 @@ export class AuthFormController {
             }
           : {}),
       }));
-      await this.throttle.checkAccount('register', body.email);
       try {
-        await this.accounts.register(body, client);
+        await this.flows.register(body, client);
       } catch (error) {
         if (error instanceof ConflictException) return loginPageHref(role, { notice: 'already-registered' });
         if (error instanceof ForbiddenException && error.message === Messages.errors.registrationRejected) return landingHref({ screen: 'rejected' });
@@ -140,8 +133,7 @@ export class AuthFormController {
     await this.answer(reply, 'forgotPassword', (notice) => forgotPasswordHref({ notice }), async () => {
       await this.throttle.checkIp('forgot-password', client.ip);
       const body = await validated(EmailDto, { email: form.email });
-      await this.throttle.checkAccount('forgot-password', body.email);
-      await this.accounts.forgotPassword(body.email);
+      await this.flows.forgotPassword(body.email);
       return forgotPasswordHref({ screen: 'sent' });
     });
   }
@@ -175,9 +167,7 @@ export class AuthFormController {
   @ApiForbiddenResponse(CROSS_SITE)
   @ApiUnsupportedMediaTypeResponse(NOT_A_FORM)
   async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    clearRefreshCookie(reply, request, this.config);
-    const userId = await this.sessions.logout(readRefreshCookie(request));
-    if (userId) await this.authLog.record('logout', userId, client);
+    await this.flows.logout(client, request, reply);
     void reply.redirect(landingHref({}), HttpStatus.SEE_OTHER);
   }
 

@@ -1,5 +1,5 @@
 import {
-  DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionFilter, QuestionListResponse, QuestionPaths, QuestionSummary,
+  AnswerView, DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionFilter, QuestionListResponse, QuestionPaths, QuestionSummary,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
@@ -154,6 +154,38 @@ describe('questions over HTTP', () => {
       );
       expect({ answers: Number(left.answers), ratings: Number(left.ratings) }).toEqual({ answers: 0, ratings: 0 });
       expect((await call(api, 'DELETE', QuestionPaths.one(id), { token: admin.token })).status).toBe(404);
+    });
+  });
+
+  describe('retracted sources', () => {
+    it("shows on each answer the papers flagged retracted for it (its research run's and its own), and on no other answer", async () => {
+      const id = await ask(api, patient, 'Does exercise help during chemotherapy?');
+      const other = await ask(api, patient, 'Does fasting help during chemotherapy?');
+      const report = await answer(api, admin, id, { answer_type: 'deep_research', answer_text: 'A report.', explanation_logic: 'x', sources: ['https://example.org/a'] });
+      const plain = await answer(api, expert, id, { answer_text: 'Often.', ...EXPERT_FIELDS });
+      const aiAnswer = await answer(api, admin, id, { answer_type: 'ai', answer_text: 'An AI view.' });
+      const elsewhere = await answer(api, expert, other, { answer_text: 'No.', ...EXPERT_FIELDS });
+      const run = (await ds.query("INSERT INTO research_runs (question_id, status, stage, answer_id) VALUES (?, 'completed', 'done', ?)", [id, report.id])) as { insertId: number };
+      const flag = (table: string, owner: string, ownerId: number, title: string) =>
+        ds.query(`INSERT INTO ${table} (${owner}, source_key, title, url) VALUES (?, ?, ?, 'https://example.org/p')`, [ownerId, title, title]);
+      await flag('research_retraction_flags', 'run_id', Number(run.insertId), 'Trial R1');
+      await flag('research_retraction_flags', 'run_id', Number(run.insertId), 'Trial R2');
+      await flag('answer_retraction_flags', 'answer_id', report.id, 'Trial R3');
+      await flag('answer_retraction_flags', 'answer_id', aiAnswer.id, 'Trial A');
+      await flag('answer_retraction_flags', 'answer_id', elsewhere.id, 'Trial E');
+
+      for (const who of [patient, expert, admin]) {
+        const { body } = await detail(who, id);
+        expect([...body.answers.deep_research[0]!.retracted_sources].sort()).toEqual(['Trial R1', 'Trial R2', 'Trial R3']);
+        expect(body.answers.ai[0]!.retracted_sources).toEqual(['Trial A']);
+        expect(body.answers.expert.find((a) => a.id === plain.id)!.retracted_sources).toEqual([]);
+      }
+      expect((await detail(patient, other)).body.answers.expert[0]!.retracted_sources).toEqual(['Trial E']);
+      // The one-answer view (after rating, editing) reads the same flags.
+      const rated = await call<AnswerView>(api, 'PUT', QuestionPaths.rating(aiAnswer.id), { token: patient.token, body: { rating: 4 } });
+      expect(rated.body.retracted_sources).toEqual(['Trial A']);
+      const ratedPlain = await call<AnswerView>(api, 'PUT', QuestionPaths.rating(plain.id), { token: patient.token, body: { rating: 4 } });
+      expect(ratedPlain.body.retracted_sources).toEqual([]);
     });
   });
 

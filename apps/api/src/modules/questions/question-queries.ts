@@ -168,8 +168,7 @@ const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 /**
  * Titles of cited papers found retracted after publication, for the answers of one question or for one answer (the
  * nightly re-check flags them per deep research run and per AI answer). One statement for all the answers, walked from
- * the answers by key (ux_research_runs_answer, ux_answer_retraction_flags) and merged in code (withRetractedSources):
- * as two correlated subqueries per answer in the detail statement they cost the detail a third of its throughput.
+ * the answers by key (ux_research_runs_answer, ux_answer_retraction_flags), merged in code (withRetractedSources).
  */
 export function retractionFlagsSql(where: { questionId: number } | { answerId: number }): SqlStatement {
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
@@ -223,19 +222,24 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
         a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)},
-        ${AUTHOR_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        ${AUTHOR_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}, q.has_retracted_sources
       FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN} ${AUTHOR_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
   };
 }
 
-/** The detail's rows, each answer with its retracted sources: the detail and the flags statements at once. */
+/**
+ * The detail's rows, each answer with its retracted sources. Flags are rare, so they are read only for a question their
+ * writers marked (markRetractedSources): read per answer inside the detail statement, they had cost it a third of its
+ * throughput, and even one more statement for every question costs a sixth.
+ */
 export async function fetchQuestionDetail(run: RunSql, id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
   const detail = questionDetailSql(id, viewer);
+  const rows = (await run(detail.sql, detail.params)) as QuestionDetailRow[];
+  if (Number(rows[0]?.has_retracted_sources ?? 0) !== 1) return rows;
   const flags = retractionFlagsSql({ questionId: id });
-  const [rows, flagRows] = await Promise.all([run(detail.sql, detail.params), run(flags.sql, flags.params)]);
-  return withRetractedSources(rows as QuestionDetailRow[], flagRows as RetractionFlagRow[], (row) => row.answer_id);
+  return withRetractedSources(rows, (await run(flags.sql, flags.params)) as RetractionFlagRow[], (row) => row.answer_id);
 }
 
 export interface QuestionRow {
@@ -392,6 +396,8 @@ export function feedbackList(value: unknown): AnswerFeedbackView[] {
 
 
 export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_id' | 'created_at'> & {
+  /** 1 when a flag writer marked the question (markRetractedSources). */
+  has_retracted_sources?: number | string;
   answer_id: number | string | null;
   answer_created_at: Date | string | null;
 };

@@ -10,6 +10,7 @@ import { ClaimCheckList } from '../qa/ClaimChecks';
 import { Disclosure } from '../qa/Disclosure';
 import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
+import { StatementQuotes } from '../qa/StatementQuotes';
 import { ResearchUiTexts } from './texts';
 
 const sectionLabel = (section: string) => ResearchUiTexts.sections[section] ?? section;
@@ -132,6 +133,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
       <Markdown linkPolicy="allowed" allowedHrefs={allowedHrefs}>
         {report.patientSummary}
       </Markdown>
+      {report.statements && <StatementQuotes statements={report.statements} sources={report.references} sectionLabel={sectionLabel} />}
       <Typography.Title level={3} style={{ fontSize: 16 }}>Method</Typography.Title>
       <Descriptions size="small" column={1} bordered data-testid="research-counts">
         <Descriptions.Item label="Found">{c.found}</Descriptions.Item>
@@ -152,6 +154,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
         ))}
       </ul>
       <Typography.Title level={3} style={{ fontSize: 16 }}>Evidence table</Typography.Title>
+      <Typography.Paragraph>{ResearchTexts.evidenceTableNote}</Typography.Paragraph>
       <Table
         size="small"
         pagination={false}
@@ -163,9 +166,14 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
           { title: 'Ref.', dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
           { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
           { title: 'Year', dataIndex: 'year' },
-          { title: 'Design', dataIndex: 'design' },
-          { title: 'Participants', dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
-          { title: 'Key result', dataIndex: 'keyResult' },
+          { title: ResearchUiTexts.aiColumn('Design'), dataIndex: 'design' },
+          { title: ResearchUiTexts.aiColumn('Participants'), dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
+          { title: ResearchUiTexts.aiColumn('Key result'), dataIndex: 'keyResult' },
+          {
+            title: ResearchUiTexts.quoteColumn,
+            dataIndex: 'quote',
+            render: (q: string | null | undefined) => (q ? <blockquote style={{ margin: 0, fontStyle: 'italic' }}>“{q}”</blockquote> : '–'),
+          },
           { title: 'Relevance', dataIndex: 'relevance', render: (r: number) => `${r}/10` },
           { title: 'Evidence level', dataIndex: 'evidenceLevel', render: (l: keyof typeof EVIDENCE_LEVEL_LABELS) => EVIDENCE_LEVEL_LABELS[l] },
         ]}

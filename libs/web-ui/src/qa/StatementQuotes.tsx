@@ -67,16 +67,20 @@ export function StatementQuotes({
   statements,
   sources,
   sectionLabel,
+  headingLevel = 4,
 }: {
   statements: readonly PublishedStatement[];
   sources: readonly CitedSource[];
   /** Deep research: how a statement's report section is named before it. */
   sectionLabel?: (section: string) => string;
+  /** The level that fits the outline where it sits (a part of an answer card is h4). */
+  headingLevel?: 3 | 4;
 }) {
   if (statements.length === 0) return null;
+  const Heading = `h${headingLevel}` as const;
   return (
     <div style={{ marginTop: 12 }} data-testid="statement-quotes">
-      <h4 style={{ fontSize: 14, margin: '0 0 4px' }}>{AiUiTexts.statementsHeading}</h4>
+      <Heading style={{ fontSize: headingLevel === 3 ? 16 : 14, margin: '0 0 4px' }}>{AiUiTexts.statementsHeading}</Heading>
       <Typography.Paragraph type="secondary" style={{ margin: '0 0 4px' }}>
         {AiUiTexts.statementsHint}
       </Typography.Paragraph>

@@ -120,6 +120,23 @@ describe('DeepResearchPanel report', () => {
     expect(screen.getByRole('cell', { name: '“Fatigue was lower in active patients.”' })).toContainHTML('<blockquote');
   });
 
+  it('gives patients (no control) only the quotes behind the published statements; nothing when there are none', async () => {
+    const statements = [{ text: 'Exercise eases fatigue.', sources: [1], quotes: [{ source: 1, text: 'Exercise reduced fatigue in the trial.' }], section: 'evidence' }];
+    const { unmount } = render(panel({ ...latest(report({ statements })), mayControl: false }));
+    expect(screen.queryByRole('button', { name: /Start/ })).toBeNull();
+    expect(screen.queryByTestId('evidence-certainty')).toBeNull();
+    const toggle = screen.getByRole('button', { name: /Evidence: Exercise eases fatigue\./ });
+    expect(toggle.closest('h3')).toBeNull();
+    expect(screen.getByRole('heading', { level: 3, name: 'The evidence behind each statement' })).toBeInTheDocument();
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: '[1] Exercise trial' })).toHaveAttribute('href', REF);
+    unmount();
+    const { container } = render(panel({ ...latest(report()), mayControl: false }));
+    expect(container).toBeEmptyDOMElement();
+  });
+
   it('shows no statement checks to anyone the server sent none (patients)', () => {
     render(panel(latest(report(), [])));
     expect(screen.queryByRole('button', { name: /Statement checks/ })).toBeNull();

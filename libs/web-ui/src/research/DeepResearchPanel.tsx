@@ -36,6 +36,9 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
   const run = latest.run;
   const control = latest.mayControl;
   const active = Boolean(run && ACTIVE.includes(run.status));
+  // Everyone else reads the report in its answer card; here, each of its published statements opens to its quotes.
+  const statements = !control && run?.report?.statements?.length ? run.report.statements : null;
+  if (!control && !statements && !run?.flags.length) return null;
   return (
     <section aria-label="Deep research" style={{ marginBottom: 16 }}>
       {control && !active && latest.aiConfigured && (
@@ -64,6 +67,7 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
       )}
       {run?.flags.length ? <Alert type="warning" showIcon title={ResearchTexts.retractedFlag} description={run.flags.map((f) => f.title).join('; ')} style={{ marginBottom: 12 }} /> : null}
       {run?.report && control && <ResearchReportView report={run.report} claimChecks={run.claimChecks} />}
+      {statements && <StatementQuotes statements={statements} sources={run!.report!.references} sectionLabel={sectionLabel} headingLevel={3} />}
     </section>
   );
 }

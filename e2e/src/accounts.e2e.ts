@@ -212,7 +212,9 @@ test.describe('accounts', () => {
       await signedIn(tab);
       await expect(tab).not.toHaveURL(/\/$/);
     }
-    expect(refreshes.length).toBeGreaterThanOrEqual(7);
+    // The tabs opened at once may share one refresh (a tab that waited takes the announced session); each later reload,
+    // one at a time, makes its own.
+    expect(refreshes.length).toBeGreaterThanOrEqual(5);
     expect(refreshes.filter((status) => status !== 200)).toEqual([]);
   });
 

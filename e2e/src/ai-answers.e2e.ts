@@ -112,7 +112,20 @@ test.describe('AI answers', () => {
     await expect(page.getByText(/proven cure|97%/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Withheld statements/ })).toHaveCount(0);
     await expect(page.getByText(/Evidence certainty/)).toBeVisible();
+    // Each published statement opens, from the keyboard too, to the verbatim quotes it rests on and their source.
+    const evidence = page.getByRole('list', { name: 'The evidence behind each statement' });
+    const statement = evidence.getByRole('button').first();
+    await expect(statement).toHaveAttribute('aria-expanded', 'false');
+    await statement.focus();
+    await page.keyboard.press('Enter');
+    await expect(statement).toHaveAttribute('aria-expanded', 'true');
+    const quotes = page.locator(`[id="${await statement.getAttribute('aria-controls')}"]`);
+    await expect(quotes.locator('blockquote').first()).toBeVisible();
+    await expect(quotes.getByRole('link').first()).toHaveAttribute('href', /^https:\/\/(pubmed\.ncbi\.nlm\.nih\.gov|doi\.org|clinicaltrials\.gov)\//);
+    await expect(evidence).not.toContainText(/proven cure|97%/);
     await accessible(page);
+    await page.keyboard.press('Space');
+    await expect(statement).toHaveAttribute('aria-expanded', 'false');
     expect(patientConsole).toEqual([]);
 
     // Staff: each withheld claim with its reasons, under the answer.

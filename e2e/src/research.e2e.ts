@@ -119,6 +119,14 @@ test.describe('Deep research', () => {
     await expect(patientPage.getByRole('button', { name: START })).toHaveCount(0);
     await expect(patientPage.getByText(/Evidence certainty/).first()).toBeVisible();
     await expect(patientPage.getByRole('button', { name: /Statement checks/ })).toHaveCount(0);
+    // Each published statement of the report opens to its verbatim quotes and their source.
+    const statements = patientPage.getByRole('list', { name: 'The evidence behind each statement' });
+    const statement = statements.getByRole('button').first();
+    await statement.click();
+    await expect(statement).toHaveAttribute('aria-expanded', 'true');
+    await expect(statements.locator('blockquote').first()).toBeVisible();
+    await expect(statements.getByRole('link').first()).toHaveAttribute('href', /^https:\/\//);
+    await expect(published.getByRole('columnheader', { name: 'Quote from the study' })).toBeVisible();
     await accessible(patientPage);
     expect(patientConsole).toEqual([]);
   });

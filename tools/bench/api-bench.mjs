@@ -23,7 +23,7 @@ const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 const { hash } = require('argon2');
 const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
-const { fetchQuestionPage, questionDetailSql } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+const { fetchQuestionDetail, fetchQuestionPage } = require(path.join(DIST, 'modules/questions/question-queries.js'));
 const { reindexAllQuestions } = require(path.join(DIST, 'modules/questions/question-search.js'));
 
 const { values: args } = parseArgs({
@@ -236,7 +236,7 @@ async function databaseContext() {
 // Load: autocannon against the API, then the same statements on a bare pool.
 
 const page = (extra) => ({ filter: 'all', cancerType: null, search: null, page: 1, perPage: 10, ...extra });
-/** raw: the API's own statements (fetchQuestionPage and questionDetailSql from the build) on the bare pool. */
+/** raw: the API's own statements (fetchQuestionPage and fetchQuestionDetail from the build) on the bare pool. */
 const SCENARIOS = [
   { name: 'list page 1', path: () => '/api/questions?page=1', raw: (run) => fetchQuestionPage(run, page({})) },
   {
@@ -246,10 +246,7 @@ const SCENARIOS = [
   { name: 'list page 500', path: () => '/api/questions?page=500', raw: (run) => fetchQuestionPage(run, page({ page: 500 })) },
   {
     name: 'detail (random question)', path: (id) => `/api/questions/${id}`,
-    raw: (run, id, viewer) => {
-      const { sql, params } = questionDetailSql(id, viewer);
-      return run(sql, params);
-    },
+    raw: (run, id, viewer) => fetchQuestionDetail(run, id, viewer),
   },
   { name: `search "${SEARCH_SELECTIVE}"`, path: () => `/api/questions?q=${SEARCH_SELECTIVE}`, raw: (run) => fetchQuestionPage(run, page({ search: SEARCH_SELECTIVE })) },
   {

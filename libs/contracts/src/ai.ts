@@ -103,6 +103,25 @@ export interface CitedSource {
   retraction: RetractionStatus;
 }
 
+/** A verbatim quote a published statement rests on; `source` is the number of its CitedSource (the [n] of the text). */
+export interface StatementQuote {
+  source: number;
+  text: string;
+}
+
+/**
+ * A published statement with the verbatim quotes it rests on, for anyone who may read the answer. Withheld statements
+ * are never here (they stay staff-only, in UnsupportedClaim and the claim checks).
+ */
+export interface PublishedStatement {
+  text: string;
+  /** The [n] of its sources, in order. */
+  sources: number[];
+  quotes: StatementQuote[];
+  /** Deep research: the report section ('patient_summary', 'evidence', 'open_trials'); absent for AI answers. */
+  section?: string;
+}
+
 /** A claim the verifier would not publish, with every reason it failed (staff only; patients see the count). */
 export interface UnsupportedClaim {
   text: string;
@@ -293,6 +312,8 @@ export interface AiAnswerDetails {
   grade_reasons?: string[];
   model: string;
   generated_at: string;
+  /** Each published statement with its verbatim quotes (everyone who may read the answer); absent on older answers. */
+  statements?: PublishedStatement[];
   /** Staff only: patients' responses carry an empty list and `withheld_count`. */
   unsupported_claims: UnsupportedClaim[];
   /** How many claims were withheld (what patients see). */

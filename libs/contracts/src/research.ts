@@ -3,7 +3,7 @@
  * database, criteria, years) is reviewed before any search; the run's method (PRISMA-style counts, exact queries
  * with dates) is published with the report.
  */
-import type { CitedSource, ClaimCheckView, EvidenceCertainty, EvidenceLevel, RetractionStatus, SupportCheckMode } from './ai';
+import type { CitedSource, ClaimCheckView, EvidenceCertainty, EvidenceLevel, PublishedStatement, RetractionStatus, SupportCheckMode } from './ai';
 
 export const RESEARCH_DATABASES = ['pubmed', 'europepmc', 'ctgov'] as const;
 export type ResearchDatabase = (typeof RESEARCH_DATABASES)[number];
@@ -105,7 +105,13 @@ export interface ResearchEvidenceRow {
   year: number | null;
   design: string;
   sampleSize: string | null;
+  /** Design, sampleSize and keyResult are a model's reading of the abstract, not checked like the report's statements. */
   keyResult: string;
+  /**
+   * The model's supporting sentence when it is found word for word in the record, else null: what the row can be
+   * checked against. Absent on reports made before it existed.
+   */
+  quote?: string | null;
   relevance: number;
   evidenceLevel: EvidenceLevel;
   retraction: RetractionStatus;
@@ -132,6 +138,8 @@ export interface ResearchReport {
   partialReason: string | null;
   /** Claims the verifier withheld. */
   withheldClaims: number;
+  /** Each published statement with its verbatim quotes ([n] of `references`); absent on reports made before it existed. */
+  statements?: PublishedStatement[];
   /** Certainty of the evidence behind the published claims; absent on reports made before it existed. */
   certainty?: EvidenceCertainty;
   support_check?: SupportCheckMode;

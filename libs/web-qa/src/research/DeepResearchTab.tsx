@@ -1,7 +1,7 @@
 import { useDeepResearch } from '@cqa/web-core';
 import { DeepResearchPanel } from '@cqa/web-ui';
 
-/** The Deep Research tab's controls and the latest run, polled while it runs (staff: experts and admins). */
+/** The Deep Research tab's controls and the latest run, polled while it runs (staff); for patients the quotes behind the report. */
 export function DeepResearchTab({ questionId }: { questionId: number }) {
   const research = useDeepResearch(questionId);
   return (

@@ -21,6 +21,7 @@ import { formatDate, tagStyles } from './format';
 import { ClaimCheckList } from './ClaimChecks';
 import { Disclosure } from './Disclosure';
 import { Markdown, SAFE_LINK_REL } from './Markdown';
+import { StatementQuotes } from './StatementQuotes';
 import { AiUiTexts } from './texts';
 
 export const aiSourceAnchor = (answerId: number, n: number) => `ai-source-${answerId}-${n}`;
@@ -72,6 +73,7 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
       <Markdown citationHref={(n) => `#${aiSourceAnchor(answer.id, n)}`} linkPolicy="allowed" allowedHrefs={details.sources.map((s) => s.url)}>
         {answer.answer_text}
       </Markdown>
+      {details.statements && <StatementQuotes statements={details.statements} sources={details.sources} />}
       <CertaintyLine grade={details.grade} reasons={details.grade_reasons} />
       <Space wrap size={[16, 4]} style={{ margin: '8px 0' }}>
         <span>

@@ -102,6 +102,41 @@ describe('DeepResearchPanel report', () => {
     expect(withheld).toHaveTextContent('Judge: Contradicted — The quote reports a small effect.');
   });
 
+  it('opens each published statement to its verbatim quotes; marks the model-written table cells and shows each row\'s quote', async () => {
+    const statements = [{ text: 'Exercise eases fatigue.', sources: [1], quotes: [{ source: 1, text: 'Exercise reduced fatigue in the trial.' }], section: 'patient_summary' }];
+    const table = [{ ...report().evidenceTable[0], quote: 'Fatigue was lower in active patients.' }];
+    render(panel(latest(report({ statements, evidenceTable: table }))));
+    const toggle = screen.getByRole('button', { name: /Summary for patients: Exercise eases fatigue\. \(1 quote\)/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const quotes = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(quotes).getByText('“Exercise reduced fatigue in the trial.”').tagName).toBe('BLOCKQUOTE');
+    expect(within(quotes).getByRole('link', { name: '[1] Exercise trial' })).toHaveAttribute('href', REF);
+    for (const name of ['Design (AI)', 'Participants (AI)', 'Key result (AI)', 'Quote from the study']) {
+      expect(screen.getAllByRole('columnheader', { name }).length).toBeGreaterThan(0);
+    }
+    expect(screen.getByRole('cell', { name: '“Fatigue was lower in active patients.”' })).toContainHTML('<blockquote');
+  });
+
+  it('gives patients (no control) only the quotes behind the published statements; nothing when there are none', async () => {
+    const statements = [{ text: 'Exercise eases fatigue.', sources: [1], quotes: [{ source: 1, text: 'Exercise reduced fatigue in the trial.' }], section: 'evidence' }];
+    const { unmount } = render(panel({ ...latest(report({ statements })), mayControl: false }));
+    expect(screen.queryByRole('button', { name: /Start/ })).toBeNull();
+    expect(screen.queryByTestId('evidence-certainty')).toBeNull();
+    const toggle = screen.getByRole('button', { name: /Evidence: Exercise eases fatigue\./ });
+    expect(toggle.closest('h3')).toBeNull();
+    expect(screen.getByRole('heading', { level: 3, name: 'The evidence behind each statement' })).toBeInTheDocument();
+    toggle.focus();
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: '[1] Exercise trial' })).toHaveAttribute('href', REF);
+    unmount();
+    const { container } = render(panel({ ...latest(report()), mayControl: false }));
+    expect(container).toBeEmptyDOMElement();
+  });
+
   it('shows no statement checks to anyone the server sent none (patients)', () => {
     render(panel(latest(report(), [])));
     expect(screen.queryByRole('button', { name: /Statement checks/ })).toBeNull();

@@ -10,6 +10,7 @@ import { ClaimCheckList } from '../qa/ClaimChecks';
 import { Disclosure } from '../qa/Disclosure';
 import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
+import { StatementQuotes } from '../qa/StatementQuotes';
 import { ResearchUiTexts } from './texts';
 
 const sectionLabel = (section: string) => ResearchUiTexts.sections[section] ?? section;
@@ -35,6 +36,9 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
   const run = latest.run;
   const control = latest.mayControl;
   const active = Boolean(run && ACTIVE.includes(run.status));
+  // Everyone else reads the report in its answer card; here, each of its published statements opens to its quotes.
+  const statements = !control && run?.report?.statements?.length ? run.report.statements : null;
+  if (!control && !statements && !run?.flags.length) return null;
   return (
     <section aria-label="Deep research" style={{ marginBottom: 16 }}>
       {control && !active && latest.aiConfigured && (
@@ -63,6 +67,7 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
       )}
       {run?.flags.length ? <Alert type="warning" showIcon title={ResearchTexts.retractedFlag} description={run.flags.map((f) => f.title).join('; ')} style={{ marginBottom: 12 }} /> : null}
       {run?.report && control && <ResearchReportView report={run.report} claimChecks={run.claimChecks} />}
+      {statements && <StatementQuotes statements={statements} sources={run!.report!.references} sectionLabel={sectionLabel} headingLevel={3} />}
     </section>
   );
 }
@@ -132,6 +137,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
       <Markdown linkPolicy="allowed" allowedHrefs={allowedHrefs}>
         {report.patientSummary}
       </Markdown>
+      {report.statements && <StatementQuotes statements={report.statements} sources={report.references} sectionLabel={sectionLabel} />}
       <Typography.Title level={3} style={{ fontSize: 16 }}>Method</Typography.Title>
       <Descriptions size="small" column={1} bordered data-testid="research-counts">
         <Descriptions.Item label="Found">{c.found}</Descriptions.Item>
@@ -152,6 +158,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
         ))}
       </ul>
       <Typography.Title level={3} style={{ fontSize: 16 }}>Evidence table</Typography.Title>
+      <Typography.Paragraph>{ResearchTexts.evidenceTableNote}</Typography.Paragraph>
       <Table
         size="small"
         pagination={false}
@@ -163,9 +170,14 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
           { title: 'Ref.', dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
           { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
           { title: 'Year', dataIndex: 'year' },
-          { title: 'Design', dataIndex: 'design' },
-          { title: 'Participants', dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
-          { title: 'Key result', dataIndex: 'keyResult' },
+          { title: ResearchUiTexts.aiColumn('Design'), dataIndex: 'design' },
+          { title: ResearchUiTexts.aiColumn('Participants'), dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
+          { title: ResearchUiTexts.aiColumn('Key result'), dataIndex: 'keyResult' },
+          {
+            title: ResearchUiTexts.quoteColumn,
+            dataIndex: 'quote',
+            render: (q: string | null | undefined) => (q ? <blockquote style={{ margin: 0, fontStyle: 'italic' }}>“{q}”</blockquote> : '–'),
+          },
           { title: 'Relevance', dataIndex: 'relevance', render: (r: number) => `${r}/10` },
           { title: 'Evidence level', dataIndex: 'evidenceLevel', render: (l: keyof typeof EVIDENCE_LEVEL_LABELS) => EVIDENCE_LEVEL_LABELS[l] },
         ]}

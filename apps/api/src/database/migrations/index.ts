@@ -20,6 +20,7 @@ import { AddAnswerNotifications1795590000006 } from './1795590000006-AddAnswerNo
 import { AddResearchRunRecords1795600000008 } from './1795600000008-AddResearchRunRecords';
 import { AddRefreshRotatedAt1795600000050 } from './1795600000050-AddRefreshRotatedAt';
 import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscribeTokens';
+import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-AddQuestionRetractedSourcesMark';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   AddResearchRunRecords1795600000008,
   AddRefreshRotatedAt1795600000050,
   HashUnsubscribeTokens1795600000208,
+  AddQuestionRetractedSourcesMark1795600000400,
 ];

@@ -2,6 +2,22 @@ import { Injectable } from '@nestjs/common';
 import type { AiAnswerDetails, CitedSource } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { jsonColumn } from '../../database/json-column';
+import type { RunSql } from '../questions/question-search';
+
+/**
+ * Marks the question of a flagged answer (or of a flagged deep research run): the question detail reads the flags only
+ * for a marked question (fetchQuestionDetail). Every writer of a flag calls this before adding it, so a flag never exists
+ * unmarked; a mark is never taken back (one left by a removed answer costs one more read, a missing one would hide a
+ * retraction from readers). The question's updated_at stays: its text did not change.
+ */
+export async function markRetractedSources(run: RunSql, flagged: { answerId: number } | { runId: number }): Promise<void> {
+  const [table, id] = 'answerId' in flagged ? ['cancer_answers', flagged.answerId] : ['research_runs', flagged.runId];
+  await run(
+    `UPDATE cancer_questions q JOIN ${table} owner ON owner.question_id = q.id SET q.has_retracted_sources = 1, q.updated_at = q.updated_at
+     WHERE owner.id = ? AND q.has_retracted_sources = 0`,
+    [id],
+  );
+}
 
 export interface PublishedAiAnswer {
   answerId: number;
@@ -33,6 +49,8 @@ export class AnswerRetractionsRepository {
   async flagRetracted(answer: PublishedAiAnswer, source: CitedSource): Promise<boolean> {
     const doi = source.doi!.toLowerCase();
     return this.ds.transaction(async (manager) => {
+      // The question's row first, as the answer writer locks it (lockQuestion) before the answer's.
+      await markRetractedSources((sql, params) => manager.query(sql, params), { answerId: answer.answerId });
       const sources = answer.details.sources.map((s) => (s.doi?.toLowerCase() === doi ? { ...s, retraction: 'retracted' as const } : s));
       answer.details = { ...answer.details, sources };
       await manager.query('UPDATE cancer_answers SET ai_details = ? WHERE id = ?', [JSON.stringify(answer.details), answer.answerId]);

@@ -1,7 +1,9 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, ImportedReply, Messages } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { AnswerRow, answersSql, Viewer } from '../questions/question-queries';
+import {
+  AnswerRow, answersSql, RetractionFlagRow, retractionFlagsSql, Viewer, withRetractedSources,
+} from '../questions/question-queries';
 import { answersChanged, insertAnswerRow, lockQuestion } from './answer-writer';
 
 export interface StoredAnswer {
@@ -124,9 +126,10 @@ export class AnswersRepository {
   }
 
   async view(answerId: number, viewer: Viewer): Promise<AnswerRow | undefined> {
-    const { sql, params } = answersSql({ answerId }, viewer);
-    const [row] = (await this.ds.query(sql, params)) as AnswerRow[];
-    return row;
+    const answer = answersSql({ answerId }, viewer);
+    const flags = retractionFlagsSql({ answerId });
+    const [rows, flagRows] = await Promise.all([this.ds.query(answer.sql, answer.params), this.ds.query(flags.sql, flags.params)]);
+    return withRetractedSources(rows as AnswerRow[], flagRows as RetractionFlagRow[], (row) => row.id)[0];
   }
 
   async stored(answerId: number): Promise<StoredAnswer | undefined> {

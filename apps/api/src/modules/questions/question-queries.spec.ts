@@ -1,6 +1,6 @@
 import {
-  AnswerRow, containsPattern, fetchQuestionPage, listQuestionsSql, QuestionDetailRow, questionDetailSql, searchPageSql,
-  toAnswerView, toQuestionDetail, toQuestionSummary,
+  answersSql, AnswerRow, containsPattern, fetchQuestionDetail, fetchQuestionPage, listQuestionsSql, QuestionDetailRow, questionDetailSql,
+  retractionFlagsSql, searchPageSql, toAnswerView, toQuestionDetail, toQuestionSummary,
 } from './question-queries';
 import { MAX_PREFIX_TERMS, searchWords, termsOf, wordPattern } from './question-search';
 
@@ -147,12 +147,9 @@ describe('row mapping', () => {
     expect(toAnswerView({ ...answerRow, sources: 'https://plain.example' }, 'admin').sources).toEqual(['https://plain.example']);
   });
 
-  it('lists retracted cited papers from JSON text or a parsed list, empty when there are none', () => {
+  it('lists retracted cited papers once each, empty when there are none', () => {
     expect(toAnswerView(answerRow, 'admin').retracted_sources).toEqual([]);
-    expect(toAnswerView({ ...answerRow, retracted_sources: null }, 'admin').retracted_sources).toEqual([]);
-    expect(toAnswerView({ ...answerRow, retracted_sources: '["Trial A", "Trial A", "Trial B"]' }, 'admin').retracted_sources).toEqual(['Trial A', 'Trial B']);
-    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial C', 7] }, 'admin').retracted_sources).toEqual(['Trial C']);
-    expect(toAnswerView({ ...answerRow, retracted_sources: 'not json' }, 'admin').retracted_sources).toEqual([]);
+    expect(toAnswerView({ ...answerRow, retracted_sources: ['Trial A', 'Trial A', ' ', 'Trial B'] }, 'admin').retracted_sources).toEqual(['Trial A', 'Trial B']);
   });
 
   it('parses the AI details stored as JSON text, and leaves them null on other answers', () => {
@@ -188,7 +185,7 @@ describe('row mapping', () => {
   });
 });
 
-describe('the question detail in one statement', () => {
+describe('the question detail', () => {
   const question = { id: '5', question_text: 'q', cancer_type: 'Melanoma', created_at: new Date(0), patient_id: 'p', answers_count: 2, has_expert_answer: 1 };
   const noAnswer = {
     answer_id: null, answer_type: null, answer_text: null, explanation_logic: null, sources: null, search_method: null, expert_id: null,
@@ -213,5 +210,36 @@ describe('the question detail in one statement', () => {
     expect(detail).toMatchObject({ id: 5, cancer_type: 'Melanoma', answers_count: 2, has_expert_answer: true });
     expect(detail.answers.ai.map((a) => [a.id, a.question_id, a.created_at])).toEqual([[3, 5, '1970-01-01T00:00:03.000Z'], [1, 5, '1970-01-01T00:00:01.000Z']]);
     expect(detail.answers.expert.map((a) => a.id)).toEqual([2]);
+  });
+
+  it('reads no retraction flag per answer, and the flags of all answers in one more statement only for a marked question', async () => {
+    // Two correlated subqueries per answer cost the detail a third of its throughput (issue 35).
+    for (const role of ['patient', 'expert', 'admin'] as const) {
+      expect(questionDetailSql(5, { role, userId: 'u' }).sql).not.toMatch(/retraction|research_runs/);
+      expect(answersSql({ answerId: 7 }, { role, userId: 'u' }).sql).not.toMatch(/retraction|research_runs/);
+    }
+    expect(retractionFlagsSql({ questionId: 5 })).toMatchObject({ params: [5, 5] });
+    expect(retractionFlagsSql({ answerId: 7 }).sql).toContain('WHERE a.id = ?');
+
+    const database = (mark: number) => {
+      const ran: string[] = [];
+      const run = async (sql: string) => {
+        ran.push(sql.includes('retraction_flags') ? 'flags' : 'detail');
+        if (sql.includes('retraction_flags')) return [{ answer_id: '1', title: 'Trial A' }, { answer_id: 3, title: 'Trial B' }, { answer_id: '1', title: 'Trial C' }];
+        return [1, 2, 3].map((id) => ({
+          ...question, ...noAnswer, has_retracted_sources: mark, answer_id: String(id), answer_type: 'ai', sources: '[]', answer_created_at: new Date(id * 1000),
+        }));
+      };
+      return { ran, run };
+    };
+    const marked = database(1);
+    const detail = toQuestionDetail(await fetchQuestionDetail(marked.run, 5, { role: 'patient', userId: 'u' }), 'patient')!;
+    expect(marked.ran).toEqual(['detail', 'flags']);
+    expect(detail.answers.ai.map((a) => [a.id, a.retracted_sources])).toEqual([[3, ['Trial B']], [2, []], [1, ['Trial A', 'Trial C']]]);
+
+    const unmarked = database(0);
+    const plain = toQuestionDetail(await fetchQuestionDetail(unmarked.run, 5, { role: 'patient', userId: 'u' }), 'patient')!;
+    expect(unmarked.ran).toEqual(['detail']);
+    expect(plain.answers.ai.map((a) => a.retracted_sources)).toEqual([[], [], []]);
   });
 });

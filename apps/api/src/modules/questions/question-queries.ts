@@ -166,13 +166,33 @@ const AUTHOR_COLUMNS = "CONCAT(au.first_name, ' ', au.last_name) AS author_name,
 const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 
 /**
- * Titles of cited papers found retracted after the answer was published (the nightly re-check flags them per deep
- * research run and per AI answer; ux_research_runs_answer and ux_answer_retraction_flags make both lookups by key).
+ * Titles of cited papers found retracted after publication, for the answers of one question or for one answer (the
+ * nightly re-check flags them per deep research run and per AI answer). One statement for all the answers, walked from
+ * the answers by key (ux_research_runs_answer, ux_answer_retraction_flags), merged in code (withRetractedSources).
  */
-const RETRACTED_COLUMN = `JSON_MERGE_PRESERVE(
-    COALESCE((SELECT JSON_ARRAYAGG(f.title) FROM research_runs rr JOIN research_retraction_flags f ON f.run_id = rr.id WHERE rr.answer_id = a.id), JSON_ARRAY()),
-    COALESCE((SELECT JSON_ARRAYAGG(af.title) FROM answer_retraction_flags af WHERE af.answer_id = a.id), JSON_ARRAY())
-  ) AS retracted_sources`;
+export function retractionFlagsSql(where: { questionId: number } | { answerId: number }): SqlStatement {
+  const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
+  return {
+    sql: `SELECT a.id AS answer_id, f.title FROM cancer_answers a
+        STRAIGHT_JOIN research_runs rr ON rr.answer_id = a.id STRAIGHT_JOIN research_retraction_flags f ON f.run_id = rr.id
+        WHERE ${column} = ?
+      UNION ALL
+      SELECT a.id, af.title FROM cancer_answers a STRAIGHT_JOIN answer_retraction_flags af ON af.answer_id = a.id WHERE ${column} = ?`,
+    params: [value, value],
+  };
+}
+
+export interface RetractionFlagRow { answer_id: number | string; title: string }
+
+/** Each row gets the flagged titles of its answer (`answerId` reads its id); an answer without flags gets none. */
+export function withRetractedSources<T extends object>(rows: T[], flags: RetractionFlagRow[], answerId: (row: T) => unknown): (T & { retracted_sources: string[] })[] {
+  const byAnswer = new Map<number, string[]>();
+  for (const flag of flags) {
+    const id = Number(flag.answer_id);
+    byAnswer.set(id, [...(byAnswer.get(id) ?? []), flag.title]);
+  }
+  return rows.map((row) => ({ ...row, retracted_sources: byAnswer.get(Number(answerId(row))) ?? [] }));
+}
 
 /** Where an imported community answer came from (a primary-key lookup per answer; null for every other answer). */
 const COMMUNITY_COLUMNS = 'cm.host AS community_host, cm.posted_at AS community_posted_at, cm.score AS community_score';
@@ -184,7 +204,7 @@ export function answersSql(where: { questionId: number } | { answerId: number },
   const [column, value] = 'questionId' in where ? ['a.question_id', where.questionId] : ['a.id', where.answerId];
   return {
     sql: `SELECT a.id, a.question_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method, a.expert_id,
-        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)}, ${AUTHOR_COLUMNS}, ${RETRACTED_COLUMN},
+        a.expert_name, a.ai_details, a.created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)}, ${AUTHOR_COLUMNS},
         ${mine.columns}, ${COMMUNITY_COLUMNS}
       FROM cancer_answers a ${mine.join} ${COMMUNITY_JOIN} ${AUTHOR_JOIN}
       WHERE ${column} = ?
@@ -202,11 +222,24 @@ export function questionDetailSql(id: number, viewer: Viewer): SqlStatement {
   return {
     sql: `SELECT ${SUMMARY_COLUMNS}, a.id AS answer_id, a.answer_type, a.answer_text, a.explanation_logic, a.sources, a.search_method,
         a.expert_id, a.expert_name, a.ai_details, a.created_at AS answer_created_at, ${RATING_COLUMNS}, ${feedbackColumn(viewer)},
-        ${AUTHOR_COLUMNS}, ${RETRACTED_COLUMN}, ${mine.columns}, ${COMMUNITY_COLUMNS}
+        ${AUTHOR_COLUMNS}, ${mine.columns}, ${COMMUNITY_COLUMNS}, q.has_retracted_sources
       FROM cancer_questions q LEFT JOIN cancer_answers a ON a.question_id = q.id ${mine.join} ${COMMUNITY_JOIN} ${AUTHOR_JOIN}
       WHERE q.id = ?`,
     params: [...mine.params, id],
   };
+}
+
+/**
+ * The detail's rows, each answer with its retracted sources. Flags are rare, so they are read only for a question their
+ * writers marked (markRetractedSources): read per answer inside the detail statement, they had cost it a third of its
+ * throughput, and even one more statement for every question costs a sixth.
+ */
+export async function fetchQuestionDetail(run: RunSql, id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
+  const detail = questionDetailSql(id, viewer);
+  const rows = (await run(detail.sql, detail.params)) as QuestionDetailRow[];
+  if (Number(rows[0]?.has_retracted_sources ?? 0) !== 1) return rows;
+  const flags = retractionFlagsSql({ questionId: id });
+  return withRetractedSources(rows, (await run(flags.sql, flags.params)) as RetractionFlagRow[], (row) => row.answer_id);
 }
 
 export interface QuestionRow {
@@ -243,8 +276,8 @@ export interface AnswerRow {
   feedback_list?: unknown;
   author_name?: string | null;
   author_first_name?: string | null;
-  /** JSON text (MariaDB) or a parsed list (MySQL 8); null when nothing cited is retracted. */
-  retracted_sources?: unknown;
+  /** Titles from retractionFlagsSql (withRetractedSources). */
+  retracted_sources?: readonly string[];
   community_host?: string | null;
   community_posted_at?: Date | string | null;
   community_score?: number | string | null;
@@ -276,17 +309,8 @@ export function storedSources(value: unknown): string[] {
   return normalizeSources(value);
 }
 
-function retractedTitles(value: unknown): string[] {
-  let list = value;
-  if (typeof value === 'string') {
-    try {
-      list = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  return Array.isArray(list) ? [...new Set(list.filter((t): t is string => typeof t === 'string' && t.trim() !== ''))] : [];
-}
+/** Each title once; a flag without a title says nothing to show. */
+const retractedTitles = (titles: readonly string[] = []) => [...new Set(titles.filter((t) => t.trim() !== ''))];
 
 /**
  * Withheld claims and their reasons go to staff only; everyone else gets the count. Older answers have no count
@@ -372,6 +396,8 @@ export function feedbackList(value: unknown): AnswerFeedbackView[] {
 
 
 export type QuestionDetailRow = QuestionRow & Omit<AnswerRow, 'id' | 'question_id' | 'created_at'> & {
+  /** 1 when a flag writer marked the question (markRetractedSources). */
+  has_retracted_sources?: number | string;
   answer_id: number | string | null;
   answer_created_at: Date | string | null;
 };

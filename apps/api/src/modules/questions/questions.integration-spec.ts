@@ -1,9 +1,12 @@
 import {
-  DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionFilter, QuestionListResponse, QuestionPaths, QuestionSummary,
+  AiAnswerDetails, AnswerView, CitedSource, DashboardStats, Messages, QuestionApiTexts, QuestionDetail, QuestionFilter, QuestionListResponse,
+  QuestionPaths, QuestionSummary,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call } from '../../../test/accounts-helpers';
+import { AnswerRetractionsRepository } from '../answers/answer-retractions.repository';
+import { ResearchRepository } from '../answers/research/research.repository';
 import { reindexQuestions } from './question-search';
 import { Actor, actor, answer, ask, errorText, EXPERT_FIELDS, uniqueWord } from './test/questions-helpers';
 
@@ -154,6 +157,62 @@ describe('questions over HTTP', () => {
       );
       expect({ answers: Number(left.answers), ratings: Number(left.ratings) }).toEqual({ answers: 0, ratings: 0 });
       expect((await call(api, 'DELETE', QuestionPaths.one(id), { token: admin.token })).status).toBe(404);
+    });
+  });
+
+  describe('retracted sources', () => {
+    const cited = (title: string): CitedSource => ({
+      number: 1, source: 'crossref', pmid: null, doi: `10.5555/${title.replace(/\W/g, '').toLowerCase()}`, nctId: null, title, journal: null, year: 2020,
+      url: 'https://example.org/p', evidenceLevel: 'rct', retraction: 'clear',
+    } as CitedSource);
+    /** As the nightly re-check flags them, through their one writer each. */
+    const flagAiAnswer = (answerId: number, title: string) => {
+      const source = cited(title);
+      return api.app.get(AnswerRetractionsRepository).flagRetracted({ answerId, details: { sources: [source] } as AiAnswerDetails }, source);
+    };
+    const flagRun = (runId: number, title: string) =>
+      api.app.get(ResearchRepository, { strict: false }).flag(runId, `doi:${title}`, { title, url: 'https://example.org/p', doi: null, pmid: null });
+    const marked = async (id: number) =>
+      ((await ds.query('SELECT has_retracted_sources AS mark, updated_at FROM cancer_questions WHERE id = ?', [id])) as { mark: number; updated_at: Date }[])[0]!;
+
+    it("shows on each answer the papers flagged retracted for it (its research run's, or its own), and on no other answer", async () => {
+      // Each writer of flags on a question of its own: either one not marking the question shows here.
+      const [researched, aiFlagged, unflagged] = [
+        await ask(api, patient, 'Does exercise help during chemotherapy?'), await ask(api, patient, 'Does fasting help during chemotherapy?'),
+        await ask(api, patient, 'Does yoga help during chemotherapy?'),
+      ];
+      const report = await answer(api, admin, researched, { answer_type: 'deep_research', answer_text: 'A report.', explanation_logic: 'x', sources: ['https://example.org/a'] });
+      const plain = await answer(api, expert, researched, { answer_text: 'Often.', ...EXPERT_FIELDS });
+      await answer(api, admin, researched, { answer_type: 'ai', answer_text: 'An AI view.' });
+      const aiAnswer = await answer(api, admin, aiFlagged, { answer_type: 'ai', answer_text: 'Another AI view.' });
+      await answer(api, admin, aiFlagged, { answer_type: 'ai', answer_text: 'A second AI view.' });
+      await answer(api, admin, unflagged, { answer_type: 'ai', answer_text: 'A third AI view.' });
+      const run = (await ds.query("INSERT INTO research_runs (question_id, status, stage, answer_id) VALUES (?, 'completed', 'done', ?)", [researched, report.id])) as { insertId: number };
+      const before = await marked(researched);
+      expect(Number(before.mark)).toBe(0);
+
+      expect(await flagRun(Number(run.insertId), 'Trial R1')).toBe(true);
+      expect(await flagRun(Number(run.insertId), 'Trial R2')).toBe(true);
+      expect(await flagAiAnswer(aiAnswer.id, 'Trial A')).toBe(true);
+      // The mark the detail reads the flags by; the question was not edited, so its updated_at stays.
+      expect(await marked(researched)).toEqual({ ...before, mark: 1 });
+      expect(Number((await marked(aiFlagged)).mark)).toBe(1);
+      expect(Number((await marked(unflagged)).mark)).toBe(0);
+
+      for (const who of [patient, expert, admin]) {
+        const { body } = await detail(who, researched);
+        expect([...body.answers.deep_research[0]!.retracted_sources].sort()).toEqual(['Trial R1', 'Trial R2']);
+        expect(body.answers.ai[0]!.retracted_sources).toEqual([]);
+        expect(body.answers.expert.find((a) => a.id === plain.id)!.retracted_sources).toEqual([]);
+      }
+      const ai = (await detail(patient, aiFlagged)).body.answers.ai;
+      expect(ai.map((a) => [a.id, a.retracted_sources])).toEqual(ai.map((a) => [a.id, a.id === aiAnswer.id ? ['Trial A'] : []]));
+      expect((await detail(patient, unflagged)).body.answers.ai[0]!.retracted_sources).toEqual([]);
+      // The one-answer view (after rating, editing) reads the same flags.
+      const rated = await call<AnswerView>(api, 'PUT', QuestionPaths.rating(aiAnswer.id), { token: patient.token, body: { rating: 4 } });
+      expect(rated.body.retracted_sources).toEqual(['Trial A']);
+      const ratedPlain = await call<AnswerView>(api, 'PUT', QuestionPaths.rating(plain.id), { token: patient.token, body: { rating: 4 } });
+      expect(ratedPlain.body.retracted_sources).toEqual([]);
     });
   });
 

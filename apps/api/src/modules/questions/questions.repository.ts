@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  fetchQuestionPage, ListParams, QuestionDetailRow, questionDetailSql, QuestionRow, questionSql, Viewer,
+  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, Viewer,
 } from './question-queries';
 import { reindexQuestion } from './question-search';
 import { GlanceRow, glanceSql } from './question-glance';
@@ -20,9 +20,8 @@ export class QuestionsRepository {
     return fetchQuestionPage((sql, values) => this.ds.query(sql, values), params);
   }
 
-  async detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
-    const { sql, params } = questionDetailSql(id, viewer);
-    return (await this.ds.query(sql, params)) as QuestionDetailRow[];
+  detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
+    return fetchQuestionDetail((sql, values) => this.ds.query(sql, values), id, viewer);
   }
 
   async glanceRows(id: number): Promise<GlanceRow[]> {

@@ -256,3 +256,17 @@ describe('helpers', () => {
     expect(mentionedIds('PMID: 123, doi 10.1000/ABC.1. and nct01234567')).toEqual(['pmid:123', 'doi:10.1000/abc.1', 'nct:NCT01234567']);
   });
 });
+
+describe('published statements and their quotes', () => {
+  it('gives each published claim its verbatim quotes under the published source numbers, and no withheld claim', async () => {
+    const cure = claim('The diet cures fatigue.', [3], [[3, 'The diet eliminated fatigue in every participant']]);
+    const result = await verifyAnswer({ answer: answer([GOOD_META, cure, GOOD_RCT]), records: RECORDS, resolvedIds: ALL_RESOLVED }, RULES_ONLY);
+    // Record [2] is published as [1], record [1] as [2]: the quotes follow the renumbering.
+    expect(result.claims).toEqual([
+      { text: 'Pooled trials agree that exercise helps.', sources: [1], quotes: [{ source: 1, text: 'exercise improved cancer-related fatigue with a moderate effect size' }] },
+      { text: 'Supervised exercise lowered fatigue in a trial.', sources: [2], quotes: [{ source: 2, text: 'Supervised exercise reduced fatigue scores by 20%' }] },
+    ]);
+    expect(result.sources.map((s) => s.pmid)).toEqual(['1002', '1001']);
+    expect(JSON.stringify(result.claims)).not.toContain('diet');
+  });
+});

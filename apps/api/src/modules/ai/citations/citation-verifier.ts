@@ -6,6 +6,7 @@ import {
   EVIDENCE_LEVEL_LABELS,
   ExcludedSource,
   JudgeResult,
+  PublishedStatement,
   RETRACTION_STATUS_LABELS,
   SupportCheckMode,
   SupportRuleResult,
@@ -31,11 +32,8 @@ export interface VerifyInput {
   resolvedIds: ReadonlySet<string>;
 }
 
-export interface PublishedClaim {
-  text: string;
-  /** Numbers in the published source list. */
-  sources: number[];
-}
+/** `sources` and each quote's `source` are numbers in the published source list. */
+export type PublishedClaim = PublishedStatement;
 
 export interface VerificationResult extends VerifiedAnswer {
   claims: PublishedClaim[];
@@ -230,7 +228,7 @@ export function assembleAnswer(
   const publishedNumber = new Map<number, number>();
   for (const claim of supported) for (const n of claim.records) if (!publishedNumber.has(n)) publishedNumber.set(n, publishedNumber.size + 1);
   const sources: CitedSource[] = [...publishedNumber].map(([n, number]) => toCitedSource(records[n - 1], number));
-  const claims: PublishedClaim[] = supported.map((c) => ({ text: c.text, sources: c.records.map((n) => publishedNumber.get(n)!) }));
+  const claims: PublishedClaim[] = supported.map((c) => publishedStatement(c, (n) => publishedNumber.get(n)!));
   const answered = claims.length > 0;
   const certainty: EvidenceCertainty = answered
     ? certaintyOf(supported, records, questionCancer)
@@ -249,6 +247,16 @@ export function assembleAnswer(
     claimChecks: checks.map((c) => toClaimCheckView(c, mode)),
     certainty,
     supportCheck: mode,
+  };
+}
+
+/** A published claim with its verbatim quotes, its record numbers turned into the published ones by `numberOf`. */
+export function publishedStatement(check: ClaimCheck, numberOf: (record: number) => number): PublishedStatement {
+  return {
+    text: check.text,
+    sources: check.records.map(numberOf),
+    quotes: check.cited.map((q) => ({ source: numberOf(q.source), text: q.text })),
+    ...(check.section ? { section: check.section } : {}),
   };
 }
 

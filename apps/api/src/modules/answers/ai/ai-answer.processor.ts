@@ -180,6 +180,7 @@ export class AiAnswerProcessor {
       grade_reasons: verified.gradeReasons,
       model,
       generated_at: new Date().toISOString(),
+      statements: verified.claims,
       unsupported_claims: verified.unsupportedClaims,
       withheld_count: verified.unsupportedClaims.length,
       support_check: verified.supportCheck,

@@ -151,6 +151,26 @@ describe('AI answers through API, queue, worker, fake provider and literature fi
     const patientView = (await detail(id, patient.token)).answers.ai[0].ai_details!;
     expect(patientView.unsupported_claims).toEqual([]);
     expect(patientView.withheld_count).toBe(withheld.length);
+    // Every published statement opens to its verbatim quotes and their sources, for the patient too; no withheld one is there.
+    const statements = patientView.statements!;
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements).toEqual(details.statements);
+    const stored = ((await ds.query('SELECT r.title, r.text FROM ai_run_records rr JOIN literature_records r ON r.id = rr.record_id WHERE rr.run_id = ?', [run.id])) as Array<{ title: string; text: string }>)
+      .map((r) => `${r.title} ${r.text}`.replace(/\s+/g, ' '));
+    for (const statement of statements) {
+      expect(answer.answer_text).toContain(statement.text.slice(0, 30));
+      expect(statement.quotes.length).toBeGreaterThan(0);
+      for (const quote of statement.quotes) {
+        expect(statement.sources).toContain(quote.source);
+        expect(patientView.sources[quote.source - 1]).toEqual(expect.objectContaining({ number: quote.source, url: expect.stringMatching(/^https:\/\//) }));
+        expect(stored.some((text) => text.includes(quote.text.replace(/\s+/g, ' ')))).toBe(true);
+      }
+    }
+    const patientBody = JSON.stringify((await detail(id, patient.token)).answers);
+    for (const claim of withheld) expect(patientBody).not.toContain(claim.text.replace(/\s*\[\d+\]/g, ''));
+    expect(patientBody).not.toMatch(/proven cure|97%/);
+    // Reading an answer needs a signed-in caller, as the question does.
+    expect((await call(api, 'GET', `/api/questions/${id}`)).status).toBe(401);
     // A row per claim for admins: the rules' results and the judge's verdict; only claims that passed the rules were judged.
     const claims = await call<ClaimCheckView[]>(api, 'GET', `/api/admin/ai-runs/${run.id}/claims`, { token: admin.token });
     expect(claims.status).toBe(200);

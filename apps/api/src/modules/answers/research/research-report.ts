@@ -1,10 +1,12 @@
 import {
-  AI_INSUFFICIENT_EVIDENCE_TEXT, certaintyLabel, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RULES_ONLY_NOTE,
+  AI_INSUFFICIENT_EVIDENCE_TEXT, certaintyLabel, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, ResearchTexts, RULES_ONLY_NOTE,
   ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport, SupportCheckMode,
 } from '@cqa/contracts';
 import {
-  certaintyOf, checkClaims, ClaimCheck, escapeMarkdown as escapeVerified, formatSourceLine, isPublished, toCitedSource,
+  certaintyOf, checkClaims, ClaimCheck, escapeMarkdown as escapeVerified, formatSourceLine, isPublished, MIN_QUOTE_LENGTH, normaliseForQuote,
+  publishedStatement, toCitedSource,
 } from '../../ai/citations/citation-verifier';
+import { recordText } from '../../ai/citations/answer-prompt';
 import { evidenceLevelOf } from '../../ai/citations/evidence-level';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 import type { AnswerColumns } from '../answers.repository';
@@ -78,6 +80,9 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
   const summary = section('patient_summary');
   const evidence = section('evidence');
   const trials = section('open_trials');
+  // After section(): every record of a published claim has its reference number by now.
+  const statements = REPORT_SECTIONS.flatMap((name) =>
+    published.filter((check) => check.section === name).map((check) => publishedStatement(check, (n) => numberOf.get(n - 1)!)));
   const certainty = published.length > 0
     ? certaintyOf(published, input.records, input.questionCancer)
     : { grade: 'insufficient' as const, reasons: ['No source supports a published statement.'] };
@@ -93,6 +98,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
       design: e.design,
       sampleSize: e.sample_size,
       keyResult: e.key_result,
+      quote: verbatimQuote(e.quote, record),
       relevance: e.relevance,
       evidenceLevel: evidenceLevelOf(record),
       retraction: record.retraction,
@@ -130,10 +136,11 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     `**Evidence certainty:** ${escapeMarkdown(certaintyLabel(certainty))}`, '',
     '## What the evidence says', '', evidenceText, '',
     '## Evidence table', '',
-    '| Ref. | Study | Year | Design | Participants | Key result | Relevance | Evidence level |',
-    '|---|---|---|---|---|---|---|---|',
+    escapeMarkdown(ResearchTexts.evidenceTableNote), '',
+    '| Ref. | Study | Year | Design (AI) | Participants (AI) | Key result (AI) | Quote from the study | Relevance | Evidence level |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...table.map((r) =>
-      `| ${r.number ? `[${r.number}]` : '–'} | [${cell(r.title)}](${r.url}) | ${cell(r.year)} | ${cell(r.design)} | ${cell(r.sampleSize)} | ${cell(r.keyResult)} | ${r.relevance}/10 | ${EVIDENCE_LEVEL_LABELS[r.evidenceLevel]}${r.retraction === 'retracted' ? ' (retracted)' : ''} |`),
+      `| ${r.number ? `[${r.number}]` : '–'} | [${cell(r.title)}](${r.url}) | ${cell(r.year)} | ${cell(r.design)} | ${cell(r.sampleSize)} | ${cell(r.keyResult)} | ${r.quote ? `"${cell(r.quote)}"` : '–'} | ${r.relevance}/10 | ${EVIDENCE_LEVEL_LABELS[r.evidenceLevel]}${r.retraction === 'retracted' ? ' (retracted)' : ''} |`),
     '',
     '## Open trials', '', trialsText, '',
     '## Limits', '', ...limits.map((l) => `- ${escapeMarkdown(l)}`), '',
@@ -166,6 +173,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     partial: input.partial,
     partialReason: input.partialReason,
     withheldClaims: withheld,
+    statements,
     certainty,
     support_check: input.supportCheck,
     markdown: markdown.trimStart(),
@@ -178,6 +186,12 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     search_method: `Deep research: ${[...new Set(input.queries.map((q) => RESEARCH_DATABASE_LABELS[q.database]))].join(', ')}${input.partial ? ' (partial)' : ''}`.slice(0, 255),
   };
   return { report, answer };
+}
+
+/** The extraction's supporting sentence only when it is in the record word for word (the verifier's quote rule). */
+function verbatimQuote(quote: string, record: LiteratureRecord): string | null {
+  const wanted = normaliseForQuote(quote);
+  return wanted.length >= MIN_QUOTE_LENGTH && normaliseForQuote(recordText(record)).includes(wanted) ? quote.replace(/\s+/g, ' ').trim() : null;
 }
 
 /** Without a model call (budget spent): each read study's own key result and quote, verified like any claim. */

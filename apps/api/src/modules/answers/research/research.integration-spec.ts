@@ -195,6 +195,25 @@ describe('deep research: plan, flow, report, control', () => {
     expect(seen.run!.plan).toBeNull();
     expect(seen.run!.steps).toEqual([]);
     expect(seen.run!.claimChecks).toEqual([]);
+    // Each published statement, and only those, opens to its verbatim quotes, for the patient too; withheld ones stay staff-only.
+    const published = done.claimChecks.filter((c) => c.published);
+    const statements = seen.run!.report!.statements!;
+    expect(statements.map((st) => st.section)).toEqual(published.map((c) => c.section));
+    for (const st of statements) {
+      expect(st.quotes.length).toBeGreaterThan(0);
+      for (const q of st.quotes) expect(report.references.map((r) => r.number)).toContain(q.source);
+    }
+    const seenText = JSON.stringify(seen);
+    for (const c of done.claimChecks.filter((cl) => !cl.published)) expect(seenText).not.toContain(c.text.replace(/\s*\[\d+\]/g, ''));
+    // The evidence table's model-written cells are marked; each row carries its quote only when it is in the study word for word.
+    expect(report.markdown).toContain('Key result (AI) | Quote from the study');
+    const texts = (await api.app.get(DataSource).query('SELECT url, title, text FROM literature_records')) as Array<{ url: string; title: string; text: string }>;
+    for (const row of report.evidenceTable) {
+      if (!row.quote) continue;
+      const record = texts.find((t) => t.url === row.url)!;
+      expect(`${record.title} ${record.text}`.replace(/\s+/g, ' ')).toContain(row.quote);
+    }
+    expect(report.evidenceTable.some((row) => row.quote)).toBe(true);
     firstRun = done;
   });
 

@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, Messages, ResearchPlan, ResearchReport, ResearchStage, ResearchStatus, ResearchStepStatus } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
+import { markRetractedSources } from '../answer-retractions.repository';
 import { AnswerColumns, AnswersRepository } from '../answers.repository';
 import { LiteratureRecordsRepository } from '../literature-records.repository';
 
@@ -254,8 +255,9 @@ export class ResearchRepository {
     await this.ds.query("UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = NOW(3) WHERE id = ?", [recordId]);
   }
 
-  /** Whether the flag is new. */
+  /** Whether the flag is new. The question is marked first (markRetractedSources): a flag never exists without its mark. */
   async flag(runId: number, sourceKey: string, source: { title: string; url: string; doi: string | null; pmid: string | null }): Promise<boolean> {
+    await markRetractedSources((sql, params) => this.ds.query(sql, params), { runId });
     const result = (await this.ds.query(
       'INSERT IGNORE INTO research_retraction_flags (run_id, source_key, title, url, doi, pmid) VALUES (?, ?, ?, ?, ?, ?)',
       [runId, sourceKey, source.title, source.url, source.doi, source.pmid],

@@ -141,7 +141,7 @@ export class AnswerViewDto implements AnswerView {
   community?: CommunityAnswerMetaDto;
   @ApiProperty({
     type: 'object', additionalProperties: true, nullable: true,
-    description: 'Generated AI answers only (AiAnswerDetails in contracts): sources with evidence level and retraction status, grade, model, generated_at, unsupported claims, profile fields used.',
+    description: 'Generated AI answers only (AiAnswerDetails in contracts): sources with evidence level and retraction status, grade, model, generated_at, the published statements with their verbatim quotes (everyone), unsupported claims (staff only), profile fields used.',
   })
   ai_details: AiAnswerDetails | null;
 }

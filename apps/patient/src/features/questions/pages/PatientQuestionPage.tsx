@@ -107,6 +107,7 @@ export function PatientQuestionPage() {
         )
       }
       renderAnswer={renderAnswer}
+      deepResearch
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { AppProviders, type AppStore } from '@cqa/web-core';
 import { appTheme } from '@cqa/web-ui';
 import { ShellLayout } from './layout/ShellLayout';
@@ -24,7 +25,18 @@ export function App({
     <AppProviders store={store} theme={appTheme} location={location} leaveFor={leaveFor}>
       <SessionRestore />
       <DocumentTitle />
+      <Interactive />
       <ShellLayout resolver={resolver} />
     </AppProviders>
   );
+}
+
+/**
+ * A pre-rendered page's HTML arrives inert (tools/webpack/prerender.mjs): a click or key before React has taken it
+ * over would be lost. Once the app is mounted, React handles them (and hydrates a page part still waiting on its code
+ * first), so the page becomes interactive.
+ */
+function Interactive() {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  return null;
 }

@@ -14,7 +14,6 @@ export {
   Route,
   Routes,
   useBlocker,
-  useLinkClickHandler,
   useLocation,
   useNavigate,
   useParams,

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Form, Input, InputNumber } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
 import { Link } from 'react-router-dom';
-import { AUTH_FORM_ROUTES, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { CANCER_STAGES, CANCER_TYPES, Messages, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
-import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
 
 interface RegisterValues {
   first_name: string;
@@ -30,21 +29,14 @@ const mustBeTicked = (message: string) => ({
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/**
- * Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. Before the page's script
- * runs it is a plain form posted to AUTH_FORM_ROUTES.register (the selects, which need the script, stay empty then).
- */
+/** Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. */
 export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | null; onOutcome: (outcome: RegistrationOutcome) => void }) {
   const [register, { isLoading }] = useRegisterMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, clearNotice] = useFormNotice('register');
-  const hydrated = useHydrated();
-  const serverForm = useServerForm<RegisterValues>(AUTH_FORM_ROUTES.register, `register-${role ?? 'none'}`);
   const toast = useToast();
 
   const submit = async (values: RegisterValues) => {
     setFailure(null);
-    clearNotice();
     if (!role) {
       toast.error(Messages.validation.selectRole);
       return;
@@ -97,53 +89,51 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
   return (
     <Form<RegisterValues>
       layout="vertical"
+      name={`register-${role ?? 'none'}`}
       onFinish={submit}
       onFinishFailed={onFinishFailed}
       requiredMark={false}
       disabled={isLoading}
-      {...serverForm}
     >
-      <StaticFormNotices form="register" />
-      <FormMessage failure={failure} notice={notice} />
-      {role && <input type="hidden" name="role" value={role} />}
+      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: Messages.validation.firstNameRequired }]}>
-        <Input name="first_name" autoComplete="given-name" required maxLength={100} />
+        <Input autoComplete="given-name" />
       </Form.Item>
       <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: Messages.validation.lastNameRequired }]}>
-        <Input name="last_name" autoComplete="family-name" required maxLength={100} />
+        <Input autoComplete="family-name" />
       </Form.Item>
       <Form.Item
         label="Email"
         name="email"
         rules={EMAIL_RULES}
       >
-        <Input type="email" name="email" autoComplete="email" required />
+        <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item
         label="Password"
         name="password"
         rules={NEW_PASSWORD_RULES}
       >
-        <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
+        <Input.Password autoComplete="new-password" />
       </Form.Item>
       {role === 'patient' && (
         <>
           <Form.Item label="Age" name="age">
-            <InputNumber name="age" min={0} max={120} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} max={120} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item label="Sex" name="sex">
-            <FormSelect name="sex" options={options(SEXES)} allowClear />
+            <Select options={options(SEXES)} allowClear />
           </Form.Item>
           <Form.Item label="Cancer type" name="cancer_type">
-            <FormSelect name="cancer_type" options={options(CANCER_TYPES)} allowClear showSearch />
+            <Select options={options(CANCER_TYPES)} allowClear showSearch />
           </Form.Item>
           <Form.Item label="Cancer stage" name="cancer_stage">
-            <FormSelect name="cancer_stage" options={options(CANCER_STAGES)} allowClear />
+            <Select options={options(CANCER_STAGES)} allowClear />
           </Form.Item>
         </>
       )}
       <Form.Item name="agreeToTerms" valuePropName="checked" rules={[mustBeTicked(Messages.validation.disclaimersRequired)]}>
-        <Checkbox name="agreeToTerms" required>
+        <Checkbox>
           I have read and agree to the{' '}
           <Link to={paths.disclaimers} style={{ textDecoration: 'underline' }}>
             disclaimers
@@ -152,7 +142,7 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       </Form.Item>
       {role === 'patient' && (
         <Form.Item name="hipaa_consent" valuePropName="checked" rules={[mustBeTicked(Messages.validation.hipaaRequired)]}>
-          <Checkbox name="hipaa_consent" required>I consent to the use of my health information under HIPAA to answer my questions</Checkbox>
+          <Checkbox>I consent to the use of my health information under HIPAA to answer my questions</Checkbox>
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={isLoading} block>

@@ -1,0 +1,25 @@
+// The page server's bundle (tools/webpack/server-render.mjs writes it to dist/web/server/render.cjs). In a
+// worker thread (apps/api/src/web/page-renderer.ts) it answers render requests; required on the main thread (the
+// build), it exports the renderer and the stylesheet collector.
+import { parentPort } from 'node:worker_threads';
+import { renderPage, type RenderRequest, type RenderResult } from './render-page';
+
+export { renderPage } from './render-page';
+export { collectStyleSheet } from './style-sheet';
+
+export interface RenderMessage {
+  id: number;
+  request: RenderRequest;
+}
+
+export type RenderReply = { id: number } & (RenderResult | { rendered: false; reason: string; error: true });
+
+if (parentPort) {
+  const port = parentPort;
+  port.on('message', ({ id, request }: RenderMessage) => {
+    renderPage(request).then(
+      (result) => port.postMessage({ id, ...result } satisfies RenderReply),
+      (error: unknown) => port.postMessage({ id, rendered: false, error: true, reason: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
+    );
+  });
+}

@@ -72,7 +72,7 @@ export function createPageRenderer(script: string, options: { workers: number; t
       return new Promise<RenderResult>((resolve) => {
         const timer = setTimeout(() => {
           slot.inHand.delete(id);
-          settle(id, { rendered: false, reason: 'the render took too long' });
+          settle(id, { rendered: false, reason: 'the render took too long', error: true });
         }, options.timeoutMs);
         pending.set(id, { resolve, timer });
         slot.inHand.add(id);

@@ -86,7 +86,7 @@ export async function registerPageServer(
       if (result.rendered) {
         out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
       } else {
-        if (result.error) options.log.warn({ route: page.path, reason: result.reason }, 'A page could not be rendered: sent as the plain app');
+        if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
         out.end(`<div id="root"></div>${sessionState}${tail}`);
       }
       return reply;

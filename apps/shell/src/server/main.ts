@@ -3,6 +3,7 @@
 // build), it exports the renderer and the stylesheet collector.
 import { parentPort } from 'node:worker_threads';
 import { renderPage, type RenderRequest, type RenderResult } from './render-page';
+import { renderSamples } from './style-sheet';
 
 export { renderPage } from './render-page';
 export { collectStyleSheet } from './style-sheet';
@@ -16,8 +17,11 @@ export type RenderReply = { id: number } & (RenderResult | { rendered: false; re
 
 if (parentPort) {
   const port = parentPort;
+  // The first render of each page works out antd's styles and warms the code up (a second or more on a busy machine):
+  // done with the samples before the first real page, not on a patient's time.
+  const warm = renderSamples().catch(() => undefined);
   port.on('message', ({ id, request }: RenderMessage) => {
-    renderPage(request).then(
+    warm.then(() => renderPage(request)).then(
       (result) => port.postMessage({ id, ...result } satisfies RenderReply),
       (error: unknown) => port.postMessage({ id, rendered: false, error: true, reason: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
     );

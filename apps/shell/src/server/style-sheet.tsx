@@ -97,8 +97,8 @@ const samples: { url: string; role: Role; data: PrefetchAction[] }[] = [
   })),
 ];
 
-export async function collectStyleSheet(): Promise<string> {
-  const cache = createCache();
+/** Draws every sample page at both widths, into `cache` (by default the renderer's own: a warm-up). */
+export async function renderSamples(cache?: ReturnType<typeof createCache>): Promise<void> {
   for (const narrow of [false, true]) {
     for (const sample of samples) {
       const store: AppStore = createAppStore();
@@ -108,5 +108,10 @@ export async function collectStyleSheet(): Promise<string> {
       if (!html.includes('<h1')) throw new Error(`the sample render of ${sample.url} has no page heading`);
     }
   }
+}
+
+export async function collectStyleSheet(): Promise<string> {
+  const cache = createCache();
+  await renderSamples(cache);
   return extractStyle(cache, { plain: true });
 }

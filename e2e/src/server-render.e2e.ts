@@ -20,7 +20,7 @@ async function ask(playwright: Playwright, baseURL: string | undefined, role: 'p
 }
 
 test.describe('server-rendered signed-in pages @phone', () => {
-  test('a patient’s dashboard and question page come with their data in the HTML; another’s question comes without', async ({ page, playwright, baseURL }) => {
+  test('a patient’s dashboard and question page come with their data in the HTML; another’s question as the API shows it to them', async ({ page, playwright, baseURL }) => {
     test.setTimeout(90_000);
     const mine = `Server-rendered question ${Date.now()}: what about fatigue?`;
     const myId = await ask(playwright, baseURL, 'patient', mine);
@@ -40,14 +40,25 @@ test.describe('server-rendered signed-in pages @phone', () => {
     const question = await page.request.get(`/patient/questions/${myId}`);
     expect(rootOf(await question.text())).toContain(mine);
 
-    const other = await page.request.get(`/patient/questions/${otherId}`);
-    const otherHtml = await other.text();
-    expect(otherHtml).not.toContain(notMine);
-    const state = JSON.parse(STATE.exec(otherHtml)![1]!) as { api: { queries: Record<string, { status: string; data?: unknown; error?: { status: number } }> } };
-    const detail = Object.entries(state.api.queries).find(([key]) => key.startsWith('question('))![1];
-    expect(detail.status).toBe('rejected');
-    expect([403, 404]).toContain(detail.error!.status);
-    expect(detail.data).toBeUndefined();
+    // Someone else's question: the page holds exactly what the API answers this patient (no patient_id, the asker's).
+    type Query = { status: string; data?: Record<string, unknown>; error?: { status: number } };
+    const detailOf = (html: string) => {
+      const state = JSON.parse(STATE.exec(html)![1]!) as { session: { accessToken: string }; api: { queries: Record<string, Query> } };
+      return { token: state.session.accessToken, detail: Object.entries(state.api.queries).find(([key]) => key.startsWith('question('))![1] };
+    };
+    const other = detailOf(await (await page.request.get(`/patient/questions/${otherId}`)).text());
+    const asApi = await page.request.get(`/api/questions/${otherId}`, { headers: { Authorization: `Bearer ${other.token}` } });
+    expect(other.detail.status).toBe('fulfilled');
+    expect(other.detail.data).toEqual(await asApi.json());
+    expect(other.detail.data).not.toHaveProperty('patient_id');
+
+    // A question that does not exist: the API's 404, and no data.
+    const missingHtml = await (await page.request.get('/patient/questions/987654321')).text();
+    const missing = detailOf(missingHtml).detail;
+    expect(missing.status).toBe('rejected');
+    expect(missing.error!.status).toBe(404);
+    expect(missing.data).toBeUndefined();
+    expect(rootOf(missingHtml)).not.toContain(mine);
   });
 
   test('the browser takes the rendered page over without drawing it again or asking for the session or the list', async ({ page }) => {

@@ -27,3 +27,11 @@ export function useMediaQuery(query: string, serverGuess = false): boolean {
 export const ServerNarrowGuess = createContext(false);
 
 export const useIsNarrow = () => useMediaQuery(NARROW_QUERY, useContext(ServerNarrowGuess));
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React takes over server-sent HTML, true after (and from the start of a page drawn in the browser). A
+ * portal (antd's Drawer, kept mounted while closed) cannot be hydrated: the server has no document body to put it in.
+ */
+export const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);

@@ -1,4 +1,4 @@
-import { expect, test, type Playwright } from '@playwright/test';
+import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 import { apiToken, signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
 
@@ -9,7 +9,7 @@ const STATE = /<script type="application\/json" id="cqa-page-state">(.*?)<\/scri
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.search(STATE));
 
 /** Asks through the API in a context of its own (a sign-in there sets cookies that the browser must not get). */
-async function ask(playwright: Playwright, baseURL: string | undefined, role: 'patient' | 'admin', text: string): Promise<number> {
+async function ask(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, role: 'patient' | 'admin', text: string): Promise<number> {
   const request = await playwright.request.newContext({ baseURL });
   const token = await apiToken(request, role);
   const asked = await request.post('/api/questions', { headers: { Authorization: `Bearer ${token}` }, data: { question_text: text, cancer_type: 'Lung Cancer' } });

@@ -59,6 +59,15 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
   const probe = await login(baseUrl, logins.patient);
   const idle = await apiLatency(baseUrl, probe.token, 3000);
   for (const target of pages) {
+    // Alone first: what one page costs with nothing else going on.
+    const alone = await login(baseUrl, logins[target.role]);
+    const aloneSamples = [];
+    for (let i = 0; i < 10; i += 1) {
+      const r = await get(`${baseUrl}${target.path}`, { cookie: alone.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36' });
+      const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'));
+      if (next) alone.cookie = next.split(';')[0];
+      aloneSamples.push(r);
+    }
     // One session per client; a page answer rotates its cookie, which the client's next request sends.
     const clients = [];
     for (let i = 0; i < CONCURRENCY; i += 1) clients.push(await login(baseUrl, logins[target.role]));
@@ -89,6 +98,8 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
     busy = busy.slice(1);
     results.push({
       page: target.name,
+      aloneRenderP50: percentile(aloneSamples.map((s) => s.rest), 50),
+      aloneTotalP50: percentile(aloneSamples.map((s) => s.total), 50),
       requests: samples.length,
       rendered,
       ttfbP50: percentile(samples.map((s) => s.ttfb), 50),
@@ -106,9 +117,9 @@ const ms = (value) => (Number.isFinite(value) ? Math.round(value) : '–');
 
 export function printServerRender(report, heading) {
   console.log(`\n#### Page server — ${heading} (${report.concurrency} clients at once; the API's question list p95 with the page server idle: ${ms(report.apiIdleP95)} ms)\n`);
-  console.log('| page | requests | rendered | first byte p50 / p95 ms | render (first byte → end) p50 / p95 ms | whole page p95 ms | API list p95 meanwhile ms |');
-  console.log('|---|--:|--:|--:|--:|--:|--:|');
+  console.log('| page | alone: render / whole page p50 ms | requests at once | rendered | first byte p50 / p95 ms | render (first byte → end) p50 / p95 ms | whole page p95 ms | API list p95 meanwhile ms |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const r of report.results) {
-    console.log(`| ${r.page} | ${r.requests} | ${r.rendered} | ${ms(r.ttfbP50)} / ${ms(r.ttfbP95)} | ${ms(r.renderP50)} / ${ms(r.renderP95)} | ${ms(r.totalP95)} | ${ms(r.apiP95)} |`);
+    console.log(`| ${r.page} | ${ms(r.aloneRenderP50)} / ${ms(r.aloneTotalP50)} | ${r.requests} | ${r.rendered} | ${ms(r.ttfbP50)} / ${ms(r.ttfbP95)} | ${ms(r.renderP50)} / ${ms(r.renderP95)} | ${ms(r.totalP95)} | ${ms(r.apiP95)} |`);
   }
 }

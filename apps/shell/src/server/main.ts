@@ -3,6 +3,7 @@
 // build), it exports the renderer and the stylesheet collector.
 import { parentPort } from 'node:worker_threads';
 import { renderPage, type RenderRequest, type RenderResult } from './render-page';
+import { appTheme } from '@cqa/web-ui';
 import { renderSamples } from './style-sheet';
 
 export { renderPage } from './render-page';
@@ -17,6 +18,9 @@ export type RenderReply = { id: number } & (RenderResult | { rendered: false; re
 
 if (parentPort) {
   const port = parentPort;
+  // The browser gets antd's styles from the build's stylesheet: the renderer need not work out any (antd's zero-runtime
+  // mode leaves the markup as it is, class names included). The build's own stylesheet step runs on the main thread.
+  Object.assign(appTheme, { zeroRuntime: true });
   // The first render of each page works out antd's styles and warms the code up (a second or more on a busy machine):
   // done with the samples before the first real page, not on a patient's time.
   const warm = renderSamples().catch(() => undefined);

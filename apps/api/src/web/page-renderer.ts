@@ -19,6 +19,8 @@ export interface PageRenderer {
   close(): Promise<void>;
 }
 
+const RESTART_BACKOFF_MS = 5000;
+
 interface Pending {
   resolve: (result: RenderResult) => void;
   timer: NodeJS.Timeout;
@@ -46,7 +48,7 @@ export function createPageRenderer(script: string, options: { workers: number; t
 
   const start = (): { worker: Worker; inHand: Set<number> } => {
     const worker = new Worker(script);
-    const slot = { worker, inHand: new Set<number>() };
+    const slot = { worker, inHand: new Set<number>(), startedAt: Date.now() };
     worker.on('message', (reply: { id: number } & RenderResult) => {
       slot.inHand.delete(reply.id);
       const { id, ...result } = reply;
@@ -56,7 +58,14 @@ export function createPageRenderer(script: string, options: { workers: number; t
     worker.on('exit', () => {
       for (const id of slot.inHand) settle(id, { rendered: false, reason: 'the renderer stopped', error: true });
       slot.inHand.clear();
-      if (!closing) slots[slots.indexOf(slot)] = start();
+      if (closing) return;
+      // A renderer that cannot even start (a broken build) is not restarted in a tight loop; meanwhile its pages time
+      // out into the plain app.
+      const restart = () => {
+        if (!closing) slots[slots.indexOf(slot)] = start();
+      };
+      if (Date.now() - slot.startedAt < RESTART_BACKOFF_MS) setTimeout(restart, RESTART_BACKOFF_MS).unref();
+      else restart();
     });
     // The API's shutdown does not wait for an idle renderer.
     worker.unref();

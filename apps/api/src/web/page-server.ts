@@ -132,21 +132,23 @@ function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
 function streamHtml(request: FastifyRequest, reply: FastifyReply): { write: (text: string) => void; end: (text: string) => void } {
   const encoding = encodingFor(request);
   void reply.status(200).type('text/html; charset=utf-8');
-  if (!encoding) {
-    const body = new PassThrough();
-    void reply.send(body);
-    return { write: (text) => body.write(text), end: (text) => body.end(text) };
-  }
-  const compressor =
-    encoding === 'br'
+  const body: PassThrough | zlib.BrotliCompress | zlib.Gzip = !encoding
+    ? new PassThrough()
+    : encoding === 'br'
       ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
       : zlib.createGzip({ level: 6 });
-  void reply.header('content-encoding', encoding).send(compressor as Readable);
+  // A browser that went away while the page was rendering: the rest is dropped, never an unhandled stream error.
+  body.on('error', () => undefined);
+  if (encoding) void reply.header('content-encoding', encoding);
+  void reply.send(body as Readable);
   return {
     write: (text) => {
-      compressor.write(text);
-      compressor.flush();
+      if (body.destroyed) return;
+      body.write(text);
+      if ('flush' in body) body.flush();
     },
-    end: (text) => compressor.end(text),
+    end: (text) => {
+      if (!body.destroyed) body.end(text);
+    },
   };
 }

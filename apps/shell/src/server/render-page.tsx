@@ -79,7 +79,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
     );
     const loaded = await withTimeout(Promise.all(loading), request.dataTimeoutMs);
     if (!loaded) return { rendered: false, reason: 'the data took too long' };
-    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow);
+    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, request.dataTimeoutMs);
     return { rendered: true, html, state: serializePageState(pageStateOf(store, request.narrow)), route: route.path };
   } finally {
     // Ends the queries' cache timers: this store is done with.
@@ -87,18 +87,26 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   }
 }
 
-/** The page's markup, every Suspense boundary in place (React's inline script for a late one is refused by the CSP). */
-export function renderApp(store: AppStore, location: string, narrow: boolean, cache = styleCache): Promise<string> {
+/**
+ * The page's markup, every Suspense boundary in place (React's inline script for a late one is refused by the CSP).
+ * A render still unfinished after `limitMs` is abandoned (the page server has sent the plain app by then).
+ */
+export function renderApp(store: AppStore, location: string, narrow: boolean, cache = styleCache, limitMs = 60_000): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let html = '';
     let failed: unknown = null;
+    const timer = setTimeout(() => stream.abort(new Error('the render took too long')), limitMs);
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         html += chunk.toString();
         done();
       },
     });
-    sink.on('finish', () => (failed ? reject(failed) : resolve(html)));
+    sink.on('finish', () => {
+      clearTimeout(timer);
+      if (failed) reject(failed);
+      else resolve(html);
+    });
     const stream = renderToPipeableStream(
       <StrictMode>
         <StyleProvider cache={cache}>
@@ -108,7 +116,10 @@ export function renderApp(store: AppStore, location: string, narrow: boolean, ca
       {
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
+        onShellError: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
         // An error inside a boundary would leave that part to the browser with React's client-render marker: the page
         // is then better not server-rendered at all.
         onError: (error) => {

@@ -18,4 +18,3 @@ export * from './passwords/common-passwords';
 export * from './two-factor';
 export * from './logging';
 export * from './notifications';
-export * from './page-state';

@@ -1,11 +1,7 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PrefetchAction, PrefetchContext, RemoteName } from '@cqa/web-core';
+import type { RemoteName } from '@cqa/web-core';
 
-/** A remote's './pages' module: its pages and, for those the page server renders, what they load first. */
-export type RemotePagesModule = {
-  default: Record<string, ComponentType>;
-  prefetch?: Partial<Record<string, (context: PrefetchContext) => PrefetchAction[]>>;
-};
+export type RemotePagesModule = { default: Record<string, ComponentType> };
 export type RemotePagesLoader = (remote: RemoteName) => Promise<RemotePagesModule>;
 
 export interface RemotePageResolver {
@@ -16,12 +12,10 @@ export interface RemotePageResolver {
   page(remote: RemoteName, key: string): LazyExoticComponent<ComponentType>;
   /** Starts loading a remote before any of its pages renders (bootstrap: the remote of the page being opened). */
   preload(remote: RemoteName): void;
-  /** The remote's './pages' module itself (the page server reads its `prefetch`). */
-  module(remote: RemoteName): Promise<RemotePagesModule>;
 }
 
 export function createRemotePageResolver(load: RemotePagesLoader): RemotePageResolver {
-  const modules = new Map<RemoteName, Promise<RemotePagesModule>>();
+  const modules = new Map<RemoteName, Promise<Record<string, ComponentType>>>();
   const components = new Map<string, LazyExoticComponent<ComponentType>>();
 
   const forget = (remote: RemoteName) => {
@@ -29,15 +23,14 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
     for (const id of [...components.keys()]) if (id.startsWith(`${remote}/`)) components.delete(id);
   };
 
-  const moduleOf = (remote: RemoteName) => {
+  const pagesOf = (remote: RemoteName) => {
     let loading = modules.get(remote);
     if (!loading) {
-      loading = load(remote);
+      loading = load(remote).then((module) => module.default);
       modules.set(remote, loading);
     }
     return loading;
   };
-  const pagesOf = async (remote: RemoteName) => (await moduleOf(remote)).default;
 
   const page = (remote: RemoteName, key: string) => {
     const id = `${remote}/${key}`;
@@ -65,5 +58,5 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
     pagesOf(remote).catch(() => forget(remote));
   };
 
-  return { page, preload, module: moduleOf };
+  return { page, preload };
 }

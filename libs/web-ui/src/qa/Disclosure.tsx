@@ -7,7 +7,8 @@ interface DisclosureProps {
   children: ReactNode;
 }
 
-const BUTTON_STYLE = {
+/** A button that reads as text: the disclosure's, and each statement's that opens to its quotes (StatementQuotes). */
+export const DISCLOSURE_BUTTON_STYLE = {
   background: 'none',
   border: 'none',
   padding: '2px 0',
@@ -29,7 +30,7 @@ export function Disclosure({ title, headingLevel = 4, children }: DisclosureProp
   return (
     <div style={{ marginTop: 12 }}>
       <Heading style={{ fontSize: headingLevel === 3 ? 16 : 14, margin: '0 0 4px' }}>
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} style={BUTTON_STYLE}>
+        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} style={DISCLOSURE_BUTTON_STYLE}>
           <span aria-hidden="true">{open ? '▾' : '▸'}</span> {title}
         </button>
       </Heading>

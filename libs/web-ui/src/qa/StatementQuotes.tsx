@@ -1,19 +1,10 @@
 import { useId, useState } from 'react';
 import { Typography } from 'antd';
 import type { CitedSource, PublishedStatement } from '@cqa/contracts';
+import { DISCLOSURE_BUTTON_STYLE } from './Disclosure';
 import { SAFE_LINK_REL } from './Markdown';
 import { AiUiTexts } from './texts';
 
-const BUTTON_STYLE = {
-  background: 'none',
-  border: 'none',
-  padding: '2px 0',
-  minHeight: 24,
-  font: 'inherit',
-  color: 'inherit',
-  cursor: 'pointer',
-  textAlign: 'left',
-} as const;
 
 const QUOTE_STYLE = { margin: '4px 0 0', paddingInlineStart: 12, borderInlineStart: '3px solid #d9d9d9', fontStyle: 'italic' } as const;
 
@@ -26,7 +17,7 @@ function Statement({ statement, sources, prefix }: { statement: PublishedStateme
   const id = useId();
   return (
     <li style={{ marginBottom: 6 }}>
-      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} style={BUTTON_STYLE}>
+      <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} style={DISCLOSURE_BUTTON_STYLE}>
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> {prefix && <Typography.Text type="secondary">{prefix}: </Typography.Text>}
         {statement.text} <Typography.Text type="secondary">({AiUiTexts.quoteCount(statement.quotes.length)})</Typography.Text>
       </button>

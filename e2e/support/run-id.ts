@@ -37,6 +37,9 @@ export function e2eRun() {
       REPORTS_DIR: reportsDir,
       // Every journey signs in; one client IP makes them all, so the per-IP limit is raised (the per-account one stays).
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // The page server's renderer warms up after start and renders slowly on a loaded 2-core machine; past the limit a
+      // page goes out as the plain app, which the journeys that check the server-rendered HTML must not get by chance.
+      PAGE_RENDER_TIMEOUT_MS: '5000',
       // The demo accounts sign in from many journeys (and again on a CI retry); the limit itself is covered by integration tests.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '200',
       // The other journeys sign the demo admin in with a password alone; the two-factor journey enrols its own admin from

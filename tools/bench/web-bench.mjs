@@ -1,12 +1,17 @@
 // npm run bench:web [-- --web-dist dist/web] [--api-root DIR] [--label after] [--save file.json] [--compare before.json]
-//                       [--runs 1] [--lighthouse-runs 3] [--no-lighthouse] [--smoke] [--pages landing,disclaimers]
+//                       [--runs 1] [--lighthouse-runs 3] [--no-lighthouse] [--first-only] [--no-render-bench] [--smoke]
+//                       [--pages landing,disclaimers]
 //
 // Starts the built API (with the built web of --web-dist, default dist/web) on a throwaway database with the demo
 // accounts and one question, then:
+// - the page server (tools/bench/web-render-bench.mjs): each server-rendered page requested by 20 signed-in clients at
+//   once, the HTML's time to the first byte and from there to the end (p50/p95), and the API's latency meanwhile
+//   (--no-render-bench leaves it out);
 // - Lighthouse (the `lighthouse` package, its default mobile profile: simulated slow 4G, 4x CPU slowdown) on the
 //   public pages (landing, login, register, disclaimers) and the signed-in ones (patient dashboard and question,
-//   expert and admin dashboards), each a cold load in a fresh browser context, median of --lighthouse-runs runs,
-//   printed as the table of issue #28 (Performance, LCP, TBT, CLS, first-load JS on the wire) with its targets;
+//   expert and admin dashboards), each as a first visit (a fresh browser context) and a repeat visit (warm cache;
+//   --first-only leaves those out), median of --lighthouse-runs runs, printed with issue #35's targets (Performance,
+//   FCP, LCP, TBT, CLS, JS on the wire, and Accessibility, Best Practices, SEO);
 // - the byte counts: each page in headless Chromium, cold (empty cache) and warm (the same page again), bytes on the
 //   wire per resource type, requests, LCP and total blocking time as markdown tables (--runs runs, median).
 // Debian Chromium runs both (/usr/bin/chromium, CHROMIUM_PATH overrides). --save keeps the figures; --compare prints
@@ -24,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { compareLighthouse, lighthousePages, printLighthouse, runLighthouse } from './web-lighthouse.mjs';
+import { benchServerRender, printServerRender } from './web-render-bench.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
@@ -38,6 +44,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     'lighthouse-runs': { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'first-only': { type: 'boolean', default: false },
+    'no-render-bench': { type: 'boolean', default: false },
     smoke: { type: 'boolean', default: false },
     pages: { type: 'string' },
     // Another checkout whose built API (dist/api) serves the run, e.g. the commit before a change, for a true "before".
@@ -213,14 +221,20 @@ async function main() {
     const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
     const logins = Object.fromEntries(Object.entries(DEMO).map(([role, email]) => [role, { email, password: DEMO_PASSWORD, role }]));
+    const only = args.smoke ? ['landing'] : args.pages?.split(',').map((name) => name.trim());
+    let renderResults;
+    const rendered = lighthousePages(questionId).filter((p) => p.role && (!only || only.includes(p.name)));
+    if (!args['no-render-bench'] && rendered.length > 0) {
+      renderResults = await benchServerRender({ baseUrl: app.baseUrl, pages: rendered, logins });
+      printServerRender(renderResults, `${args.label} (load average ${load()})`);
+    }
     let lighthouseResults;
     if (!args['no-lighthouse']) {
-      const only = args.smoke ? ['landing'] : args.pages?.split(',').map((name) => name.trim());
       const lhPages = lighthousePages(questionId).filter((p) => !only || only.includes(p.name));
       if (lhPages.length === 0) throw new Error(`--pages names no page: ${lighthousePages(questionId).map((p) => p.name).join(', ')}`);
       const runs = args.smoke ? 1 : Number(args['lighthouse-runs']);
       const loadBefore = load();
-      lighthouseResults = await runLighthouse({ baseUrl: app.baseUrl, pages: lhPages, runs, logins, executablePath });
+      lighthouseResults = await runLighthouse({ baseUrl: app.baseUrl, pages: lhPages, runs, logins, executablePath, firstOnly: args.smoke || args['first-only'] });
       printLighthouse(lighthouseResults, `${args.label} (${args['web-dist']}; median of ${runs}; load average ${loadBefore} → ${load()})`);
       if (args.smoke) {
         const landing = lighthouseResults[0];
@@ -228,7 +242,7 @@ async function main() {
       }
       if (args.smoke) return;
       if (args.pages) {
-        report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: [], lighthouse: lighthouseResults });
+        report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: [], lighthouse: lighthouseResults, render: renderResults });
         return;
       }
     }
@@ -257,7 +271,7 @@ async function main() {
       }
     }
     await browser.close();
-    report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: median(results), lighthouse: lighthouseResults });
+    report({ label: args.label, webDist: args['web-dist'], load: load(), at: new Date().toISOString(), results: median(results), lighthouse: lighthouseResults, render: renderResults });
     console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`);
   } finally {
     await app.stop();

@@ -33,6 +33,12 @@ export const BUDGETS = {
 };
 
 /**
+ * antd's styles for the server-rendered pages, one render-blocking stylesheet (tools/webpack/server-render.mjs; issue #35
+ * item 2): linked from every federated page, so it counts beside their scripts.
+ */
+export const STYLESHEET_BUDGET = 21 * KB;
+
+/**
  * Issue #28's targets (first-load JS, brotli). Printed beside each route, not enforced: the build does not reach them
  * yet (docs/operations.md, "Web performance", says what stands in the way); BUDGETS above stop it growing meanwhile.
  */
@@ -120,6 +126,14 @@ function listed(files) {
   });
 }
 
+/** The stylesheet the web build's page server step wrote (dist/web/server/manifest.json names it), as served (.br). */
+function stylesheetSize() {
+  const manifest = path.join(WEB_DIST, 'server', 'manifest.json');
+  if (!existsSync(manifest)) return null;
+  const { stylesheet: href } = JSON.parse(readFileSync(manifest, 'utf8'));
+  return { href, bytes: servedSize('shell', href.replace(/^\//, '')) };
+}
+
 function main() {
   const manifests = Object.fromEntries(['shell', 'shell-public', 'patient', 'expert', 'admin'].map((app) => [app, readManifest(app)]));
   const kb = (bytes) => (bytes / KB).toFixed(1);
@@ -136,6 +150,12 @@ function main() {
     if (over || process.env.BUNDLE_BUDGET_VERBOSE) {
       for (const s of [...scripts].sort((a, b) => b.bytes - a.bytes)) console.log(`    ${kb(s.bytes).padStart(7)} KB  ${s.app}/${s.file}`);
     }
+  }
+  const stylesheet = stylesheetSize();
+  if (stylesheet) {
+    const over = stylesheet.bytes > STYLESHEET_BUDGET;
+    failed ||= over;
+    console.log(`| antd stylesheet of the signed-in pages (${stylesheet.href}) | CSS | ${kb(stylesheet.bytes)} | ${kb(STYLESHEET_BUDGET)} | ${over ? 'OVER BUDGET' : 'ok'} | |`);
   }
   if (failed) {
     console.error('\nA route is over its JavaScript budget (tools/scripts/bundle-budget.mjs); see the scripts it loads above.');

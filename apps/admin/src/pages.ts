@@ -1,5 +1,5 @@
-import type { PagesMap } from '@cqa/web-core';
-import { lazyPage } from '@cqa/web-ui';
+import { questionsApi, type PagesMap, type PagesPrefetch } from '@cqa/web-core';
+import { lazyPage, questionListQueryOf } from '@cqa/web-ui';
 
 // Each page is its own chunk, named for the bundle budget (tools/bundle-budget): a route downloads only its page.
 /** Exposed as 'admin/pages': the shell renders these for the routes the route table gives to 'admin'. */
@@ -19,6 +19,14 @@ const pages: PagesMap<'admin'> = {
   approveUser: lazyPage(() =>
     import(/* webpackChunkName: "page-approveUser" */ './features/users/pages/ApproveUserPage').then((m) => m.ApproveUserPage),
   ),
+};
+
+/** What the dashboard shows first (the page server renders it with it: web-core's PagesPrefetch). */
+export const prefetch: PagesPrefetch<'admin'> = {
+  dashboard: ({ search }) => [
+    questionsApi.endpoints.questions.initiate(questionListQueryOf(search)),
+    questionsApi.endpoints.dashboardStats.initiate(search.get('cancer_type') || undefined),
+  ],
 };
 
 export default pages;

@@ -13,6 +13,7 @@ import { NestPinoLogger } from './common/logging/nest-pino-logger';
 import { registerApiNoStore, registerSecurityHeaders } from './common/security/security-headers';
 import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
 import { SessionService } from './modules/auth/session.service';
+import { pageSessionRestorer } from './modules/auth/page-session';
 import { AuthThrottle, registerAuthThrottleHook } from './modules/auth/auth-throttle.service';
 import { registerCrossSiteGuard } from './common/access/cross-site';
 import { JSON_BODY_LIMITS, registerJsonBodyGuards } from './common/http/json-body';
@@ -88,7 +89,11 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   await mountBullBoard(fastify, app.get(JobQueue).allQueues(), (request) => sessions.verifyQueuesPass(request.cookies?.[QUEUES_PASS_COOKIE.name]), {
     fullControl: config.boardFullControl,
   });
-  const pageFallback = await serveWeb(fastify, config.webDistDir);
+  const pageFallback = await serveWeb(fastify, config.webDistDir, {
+    restoreSession: pageSessionRestorer(sessions, config),
+    rendering: config.pageRendering,
+    log: logger,
+  });
   if (!pageFallback) logger.warn({ webDistDir: config.webDistDir }, 'The web app is not built; serving the API only.');
   app.useGlobalFilters(new ApiExceptionFilter(pageFallback));
 

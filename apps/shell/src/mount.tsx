@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createAppStore, installLogHelpers, log, takeCarriedToasts, toastShown } from '@cqa/web-core';
+import { installLogHelpers, log, storeFromPageState, takePageState } from '@cqa/web-core';
 import { App } from './app/App';
 import type { RemotePageResolver } from './app/routing/remote-pages';
 
@@ -11,18 +11,20 @@ import type { RemotePageResolver } from './app/routing/remote-pages';
 export function mountApp(resolver: RemotePageResolver, leaveFor?: (pathname: string) => boolean) {
   // debugOn, debugOff, debugStatus and debugHelp in the browser console (spec section 9).
   installLogHelpers();
-  const store = createAppStore();
-  // The toasts of the page that handed over to this one ('Login successful!' on the way to the dashboard).
-  for (const toast of takeCarriedToasts()) store.dispatch(toastShown(toast.kind, toast.message, toast.durationMs));
+  // A page from the page server (apps/api/src/web/page-server.ts) carries the session it restored and, when it was
+  // rendered there, the data it shows: the store starts from them, signed in, without asking /api/auth/refresh.
+  const pageState = takePageState();
+  const store = storeFromPageState(pageState);
   const container = document.getElementById('root') as HTMLElement;
   const app = (
     <StrictMode>
-      <App store={store} resolver={resolver} leaveFor={leaveFor} />
+      <App store={store} resolver={resolver} leaveFor={leaveFor} narrowGuess={pageState?.narrow} />
     </StrictMode>
   );
-  // The public pages arrive as HTML (the build's pre-render, tools/webpack/prerender.mjs): React takes that markup
-  // over instead of drawing the page again. Where this browser's page differs (a returning visitor's login form instead
-  // of the registration form), React renders that part afresh: the intended outcome, so a debug line, not an error.
+  // The public pages (the build's pre-render, tools/webpack/prerender.mjs) and the signed-in pages the page server
+  // rendered arrive as HTML: React takes that markup over instead of drawing the page again, one Suspense boundary at
+  // a time (a remote's page when its code has arrived). Where this browser's page differs (a returning visitor's login
+  // form instead of the registration form), React renders that part afresh: the intended outcome, so a debug line.
   if (container.firstElementChild) {
     hydrateRoot(container, app, { onRecoverableError: (error) => log.debug('pre-rendered page re-rendered', error) });
   } else {

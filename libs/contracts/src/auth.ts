@@ -132,13 +132,18 @@ export interface UserDetailResponse {
   app_specific_data: { role: Role; first_name: string; last_name: string; registration_date: string };
 }
 
-/** The refresh token's cookie; its path limits it to the auth routes. */
-export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/api/auth' } as const;
+/**
+ * The refresh token's cookie (httpOnly, Secure, SameSite=Strict). Its path is '/' so that a page request carries it:
+ * the page server restores the session from it and renders the signed-in page with its data (apps/api/src/web).
+ * `legacyPath` is where earlier releases scoped it; setting the cookie clears that copy, which would otherwise be sent
+ * first to /api/auth and, already rotated, end the session as a reuse.
+ */
+export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/', legacyPath: '/api/auth' } as const;
 
 /**
- * Set and cleared with the refresh cookie, holding no secret: the page server reads it (the refresh cookie never
- * reaches page paths) to send a signed-in visitor's '/' the app itself instead of the pre-rendered public page, so
- * their dashboard starts loading at once. A stale one costs only that: the app finds no session and shows the landing.
+ * Set and cleared with the refresh cookie, holding no secret: the page server reads it to send a signed-in visitor's
+ * '/' the app itself instead of the pre-rendered public page, so their dashboard starts loading at once. A stale one
+ * costs only that: the app finds no session and shows the landing.
  */
 export const SIGNED_IN_HINT_COOKIE = { name: 'cqa_signed_in', path: '/' } as const;
 

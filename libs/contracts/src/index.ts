@@ -18,3 +18,4 @@ export * from './passwords/common-passwords';
 export * from './two-factor';
 export * from './logging';
 export * from './notifications';
+export * from './page-state';

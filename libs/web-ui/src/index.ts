@@ -8,4 +8,4 @@ export { lazyPage } from './components/lazy-page';
 export * from './qa';
 export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';
 export { ResearchUiTexts } from './research/texts';
-export { NARROW_MAX_WIDTH, NARROW_QUERY, ResponsiveStyles, scrollingTable, useIsNarrow, useMediaQuery } from './responsive';
+export { NARROW_MAX_WIDTH, NARROW_QUERY, ResponsiveStyles, scrollingTable, ServerNarrowGuess, useHydrated, useIsNarrow, useMediaQuery } from './responsive';

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** BULL_BOARD_FULL_CONTROL: the job dashboard may add, clean, pause and remove jobs; otherwise it only shows them and retries failures. */
   boardFullControl: boolean;
   webDistDir: string;
+  /** The page server (apps/api/src/web/page-server.ts): worker threads rendering signed-in pages (0: none) and their time limit. */
+  pageRendering: { workers: number; timeoutMs: number };
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
   workerConcurrency: number;
@@ -220,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     queuePrefix,
     boardFullControl: oneOf('BULL_BOARD_FULL_CONTROL', ['true', 'false'] as const) === 'true',
     webDistDir: path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')),
+    pageRendering: { workers: integer('PAGE_RENDER_WORKERS', 0, 16), timeoutMs: integer('PAGE_RENDER_TIMEOUT_MS', 100, 60_000) },
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS),
     trustProxy: trustProxy(),
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 100),

@@ -93,8 +93,12 @@ describe('the built web served by the API from one origin', () => {
         expect({ p, cookie, vary: res.headers.get('vary')?.toLowerCase().split(/\s*,\s*/) }).toEqual({ p, cookie, vary: expect.arrayContaining(['cookie', 'accept-encoding']) });
       }
     }
-    // The shell's other paths are the same document for everyone.
-    expect((await get('/patient/questions')).headers.get('vary')).toBe('accept-encoding');
+    // The shell's other paths are the same document for everyone, except the signed-in pages the page server renders
+    // from the refresh cookie's session (page-server.ts), which are private.
+    expect((await get('/patient-profile-summary')).headers.get('vary')).toBe('accept-encoding');
+    const rendered = await get('/patient/questions');
+    expect(rendered.headers.get('vary')).toBe('accept-encoding, cookie');
+    expect(rendered.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers an encoded API path as the API (a JSON 404), not as a page', async () => {

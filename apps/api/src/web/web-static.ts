@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SIGNED_IN_HINT_COOKIE } from '@cqa/contracts';
 import type { PageFallback } from '../common/errors/api-exception.filter';
 import { requestPath } from '../common/http/request-path';
+import { registerPageServer, type PageServerOptions } from './page-server';
 
 /** The remotes, each served under /remotes/<name>/ beside the shell at /. */
 export const WEB_REMOTES = ['patient', 'expert', 'admin'] as const;
@@ -54,7 +55,7 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Pa
  * paths with the shell's index.html (the shell shows the landing page for unknown ones).
  * Returns undefined when the web has not been built (API-only runs such as the integration tests).
  */
-export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Promise<PageFallback | undefined> {
+export async function serveWeb(fastify: FastifyInstance, webDistDir: string, pageServer?: PageServerOptions): Promise<PageFallback | undefined> {
   const shellDir = path.join(webDistDir, 'shell');
   const indexFile = path.join(shellDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
@@ -68,6 +69,8 @@ export async function serveWeb(fastify: FastifyInstance, webDistDir: string): Pr
   }
 
   const shellDocument = readDocument(indexFile);
+  // The signed-in pages rendered with their data from the refresh cookie's session (page-server.ts).
+  if (pageServer) await registerPageServer(fastify, webDistDir, shellDocument.plain.toString('utf8'), pageServer);
   const prerendered = new Map<string, PageDocument>();
   for (const [page, name] of Object.entries(PRERENDERED_PAGES)) {
     const file = path.join(shellDir, 'prerendered', `${name}.html`);

@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createAction } from '@reduxjs/toolkit';
 import type { SessionResponse } from '@cqa/contracts';
 import { sessionEnded, sessionStarted, type AuthState } from '../auth/auth.slice';
 import { logFailedCall } from '../logging/log-events';
@@ -10,14 +11,27 @@ export function prepareAuthHeaders(headers: Headers, { getState }: { getState: (
   return headers;
 }
 
-export const rawBaseQuery = fetchBaseQuery({
-  baseUrl: '/api',
-  prepareHeaders: prepareAuthHeaders,
-  // The refresh cookie is httpOnly and same-origin; it only travels to /api/auth.
-  credentials: 'same-origin',
-  // Resolved per call, so jsdom tests and polyfills can supply fetch later.
-  fetchFn: (...args) => fetch(...args),
-});
+const baseQueryFor = (baseUrl: string) =>
+  fetchBaseQuery({
+    baseUrl,
+    prepareHeaders: prepareAuthHeaders,
+    // The refresh cookie is httpOnly and same-origin.
+    credentials: 'same-origin',
+    // Resolved per call, so jsdom tests and polyfills can supply fetch later.
+    fetchFn: (...args) => fetch(...args),
+  });
+
+let apiBase = baseQueryFor('/api');
+
+/**
+ * Where the API is: the page's own origin in a browser; the server's page renderer (apps/shell/src/server) points it
+ * at the API over loopback, so what it renders comes through the API's own access rules with the user's token.
+ */
+export function setApiOrigin(origin: string): void {
+  apiBase = baseQueryFor(`${origin.replace(/\/$/, '')}/api`);
+}
+
+export const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extra) => apiBase(args, api, extra);
 
 type Api = Parameters<typeof rawBaseQuery>[1];
 /** A failed refresh carries the server's error; a quiet 204 (no refresh cookie: nobody is signed in) carries none. */
@@ -140,12 +154,27 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
   return result;
 };
 
+/**
+ * The queries a server-rendered page was drawn with (apps/shell/src/server, web-core's page-state.ts): taken into the
+ * browser's cache before hydration, so the first render there shows the same data and fetches nothing again.
+ */
+export const pageDataHydrated = createAction<PageApiState>('cqa/pageDataHydrated');
+
+/** The part of the API cache a page carries: its finished queries and the tags they provide. */
+export interface PageApiState {
+  queries: Record<string, unknown>;
+  mutations: Record<string, unknown>;
+  provided: { tags: Record<string, Record<string, string[]>>; keys: Record<string, unknown> };
+}
+
 /** The one RTK Query API; each remote adds its endpoints with baseApi.injectEndpoints. */
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   tagTypes: ['AdminUsers'],
   endpoints: () => ({}),
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- RTK Query types this as its own internal state
+  extractRehydrationInfo: (action) => (pageDataHydrated.match(action) ? (action.payload as any) : undefined),
 });
 
 /** Contract paths start at the site root ('/api/…'); baseApi already prefixes '/api'. */

@@ -10,7 +10,7 @@ export { SearchBox, SEARCH_DEBOUNCE_MS } from './SearchBox';
 export { useSimilarSuggestions, answerCountsLine, SIMILAR_DEBOUNCE_MS, SUGGESTION_LIST_MAX_HEIGHT, type UseSimilarQuestions } from './SimilarQuestions';
 export { SourcesAtAGlance } from './SourcesAtAGlance';
 export { QuestionListControls } from './QuestionListControls';
-export { useQuestionListParams, type QuestionListParams } from './use-question-list-params';
+export { questionListQueryOf, useQuestionListParams, type QuestionListParams } from './use-question-list-params';
 export { QuestionList } from './QuestionList';
 export { QuestionBrowser } from './QuestionBrowser';
 export { Pager } from './Pager';

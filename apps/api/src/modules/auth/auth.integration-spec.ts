@@ -160,8 +160,11 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       const cookie = ok.setCookie.find((c) => c.startsWith('cqa_refresh='))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Strict/i);
-      expect(cookie).toMatch(/Path=\/api\/auth/);
+      // The whole site: a page request carries it, so the page server can restore the session (apps/api/src/web).
+      expect(cookie).toMatch(/Path=\/;/);
       expect(cookie).not.toMatch(/Secure/i); // plain http outside production
+      // An earlier release's copy at /api/auth would be sent first to the auth routes, already rotated: it is cleared.
+      expect(ok.setCookie.find((c) => c.startsWith('cqa_refresh=;'))).toMatch(/Path=\/api\/auth;/);
       // The page server's signed-in hint: no secret, the whole site, gone when the session's cookie goes.
       const hint = ok.setCookie.find((c) => c.startsWith('cqa_signed_in='))!;
       expect(hint).toMatch(/^cqa_signed_in=1;/);

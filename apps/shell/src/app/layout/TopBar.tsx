@@ -3,7 +3,7 @@ import { Button, Drawer, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectAuthStatus, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
-import { useIsNarrow } from '@cqa/web-ui';
+import { useHydrated, useIsNarrow } from '@cqa/web-ui';
 import { NewAnswersLink } from '../../features/notifications/NewAnswersLink';
 
 const JOB_QUEUES_PATH = '/admin/queues';
@@ -27,6 +27,7 @@ export function TopBar() {
   const toast = useToast();
   const [openQueuesSession, { isLoading: openingQueues }] = useOpenQueuesSessionMutation();
   const narrow = useIsNarrow();
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -137,23 +138,26 @@ export function TopBar() {
           >
             Menu
           </Button>
-          <Drawer
-            title="Menu"
-            placement="right"
-            open={menuOpen}
-            onClose={() => setMenuOpen(false)}
-            // Kept in the page while closed so the button's aria-controls always points at it.
-            forceRender
-            size="min(320px, 85vw)"
-            // Focus goes back to the button that opened it (Escape, the close button or a link).
-            afterOpenChange={(open) => {
-              if (!open) menuButton.current?.focus();
-            }}
-          >
-            <nav id={MENU_ID} aria-label="Main">
-              {items}
-            </nav>
-          </Drawer>
+          {/* Mounted once the page is hydrated: a portal cannot be taken over from server-sent HTML. */}
+          {hydrated && (
+            <Drawer
+              title="Menu"
+              placement="right"
+              open={menuOpen}
+              onClose={() => setMenuOpen(false)}
+              // Kept in the page while closed so the button's aria-controls always points at it.
+              forceRender
+              size="min(320px, 85vw)"
+              // Focus goes back to the button that opened it (Escape, the close button or a link).
+              afterOpenChange={(open) => {
+                if (!open) menuButton.current?.focus();
+              }}
+            >
+              <nav id={MENU_ID} aria-label="Main">
+                {items}
+              </nav>
+            </Drawer>
+          )}
         </>
       ) : restoring ? null : (
         <nav aria-label="Main">{items}</nav>

@@ -1,7 +1,11 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RemoteName } from '@cqa/web-core';
+import type { PrefetchAction, PrefetchContext, RemoteName } from '@cqa/web-core';
 
-export type RemotePagesModule = { default: Record<string, ComponentType> };
+/** A remote's './pages' module: its pages and, for those the page server renders, what they load first. */
+export type RemotePagesModule = {
+  default: Record<string, ComponentType>;
+  prefetch?: Partial<Record<string, (context: PrefetchContext) => PrefetchAction[]>>;
+};
 export type RemotePagesLoader = (remote: RemoteName) => Promise<RemotePagesModule>;
 
 export interface RemotePageResolver {
@@ -12,10 +16,12 @@ export interface RemotePageResolver {
   page(remote: RemoteName, key: string): LazyExoticComponent<ComponentType>;
   /** Starts loading a remote before any of its pages renders (bootstrap: the remote of the page being opened). */
   preload(remote: RemoteName): void;
+  /** The remote's './pages' module itself (the page server reads its `prefetch`). */
+  module(remote: RemoteName): Promise<RemotePagesModule>;
 }
 
 export function createRemotePageResolver(load: RemotePagesLoader): RemotePageResolver {
-  const modules = new Map<RemoteName, Promise<Record<string, ComponentType>>>();
+  const modules = new Map<RemoteName, Promise<RemotePagesModule>>();
   const components = new Map<string, LazyExoticComponent<ComponentType>>();
 
   const forget = (remote: RemoteName) => {
@@ -23,14 +29,15 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
     for (const id of [...components.keys()]) if (id.startsWith(`${remote}/`)) components.delete(id);
   };
 
-  const pagesOf = (remote: RemoteName) => {
+  const moduleOf = (remote: RemoteName) => {
     let loading = modules.get(remote);
     if (!loading) {
-      loading = load(remote).then((module) => module.default);
+      loading = load(remote);
       modules.set(remote, loading);
     }
     return loading;
   };
+  const pagesOf = async (remote: RemoteName) => (await moduleOf(remote)).default;
 
   const page = (remote: RemoteName, key: string) => {
     const id = `${remote}/${key}`;
@@ -58,5 +65,5 @@ export function createRemotePageResolver(load: RemotePagesLoader): RemotePageRes
     pagesOf(remote).catch(() => forget(remote));
   };
 
-  return { page, preload };
+  return { page, preload, module: moduleOf };
 }

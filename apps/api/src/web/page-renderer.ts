@@ -1,0 +1,98 @@
+import { Worker } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
+import type { SessionResponse } from '@cqa/contracts';
+
+/** What the web build's renderer (apps/shell/src/server/main.ts, in dist/web/server/render.cjs) is asked and answers. */
+export interface RenderRequest {
+  url: string;
+  session: Pick<SessionResponse, 'user' | 'accessToken'>;
+  apiOrigin: string;
+  narrow: boolean;
+  dataTimeoutMs: number;
+}
+
+export type RenderResult = { rendered: true; html: string; state: string; route: string } | { rendered: false; reason: string; error?: boolean };
+
+export interface PageRenderer {
+  /** Never rejects: a page that cannot be rendered in time (or at all) comes back as `rendered: false` with the reason. */
+  render(request: Omit<RenderRequest, 'dataTimeoutMs'>): Promise<RenderResult & { ms: number }>;
+  close(): Promise<void>;
+}
+
+const RESTART_BACKOFF_MS = 5000;
+
+interface Pending {
+  resolve: (result: RenderResult) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Renders pages in worker threads, so that React and antd's work never holds up the API's own event loop (issue #35:
+ * rendering must not stall other requests). Requests go round-robin; a worker that dies is replaced, and what it had
+ * in hand comes back as not rendered (the page then goes out as the plain app). The time limit covers the page's data
+ * and its render: past it the answer is `rendered: false` and a late render is dropped.
+ */
+export function createPageRenderer(script: string, options: { workers: number; timeoutMs: number; onError?: (error: unknown) => void }): PageRenderer {
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let turn = 0;
+  let closing = false;
+
+  const settle = (id: number, result: RenderResult) => {
+    const entry = pending.get(id);
+    if (!entry) return;
+    pending.delete(id);
+    clearTimeout(entry.timer);
+    entry.resolve(result);
+  };
+
+  const start = (): { worker: Worker; inHand: Set<number> } => {
+    const worker = new Worker(script);
+    const slot = { worker, inHand: new Set<number>(), startedAt: Date.now() };
+    worker.on('message', (reply: { id: number } & RenderResult) => {
+      slot.inHand.delete(reply.id);
+      const { id, ...result } = reply;
+      settle(id, result as RenderResult);
+    });
+    worker.on('error', (error) => options.onError?.(error));
+    worker.on('exit', () => {
+      for (const id of slot.inHand) settle(id, { rendered: false, reason: 'the renderer stopped', error: true });
+      slot.inHand.clear();
+      if (closing) return;
+      // A renderer that cannot even start (a broken build) is not restarted in a tight loop; meanwhile its pages time
+      // out into the plain app.
+      const restart = () => {
+        if (!closing) slots[slots.indexOf(slot)] = start();
+      };
+      if (Date.now() - slot.startedAt < RESTART_BACKOFF_MS) setTimeout(restart, RESTART_BACKOFF_MS).unref();
+      else restart();
+    });
+    // The API's shutdown does not wait for an idle renderer.
+    worker.unref();
+    return slot;
+  };
+  const slots = Array.from({ length: Math.max(1, options.workers) }, start);
+
+  return {
+    render(request) {
+      const started = performance.now();
+      const id = nextId++;
+      const slot = slots[turn++ % slots.length];
+      return new Promise<RenderResult>((resolve) => {
+        const timer = setTimeout(() => {
+          slot.inHand.delete(id);
+          settle(id, { rendered: false, reason: 'the render took too long', error: true });
+        }, options.timeoutMs);
+        pending.set(id, { resolve, timer });
+        slot.inHand.add(id);
+        // The data's own limit is shorter, so a slow API answer ends the render before the page's limit does.
+        slot.worker.postMessage({ id, request: { ...request, dataTimeoutMs: Math.max(50, options.timeoutMs - 100) } });
+      }).then((result) => ({ ...result, ms: performance.now() - started }));
+    },
+    async close() {
+      closing = true;
+      for (const id of [...pending.keys()]) settle(id, { rendered: false, reason: 'the server is stopping' });
+      await Promise.all(slots.map((slot) => slot.worker.terminate()));
+    },
+  };
+}

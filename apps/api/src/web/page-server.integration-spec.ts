@@ -1,0 +1,157 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { PAGE_STATE_ELEMENT_ID, type AuthUser } from '@cqa/contracts';
+import { RunningApi, startApi } from '../../test/api-harness';
+import { createUser, refreshCookie, signIn, type TestUser } from '../../test/accounts-helpers';
+
+/**
+ * The page server with a stand-in for the web build's renderer (dist/web/server/render.cjs): a worker script that
+ * answers as the real one does (apps/shell/src/server/main.ts). It asks the API who the session is, with the access
+ * token it was handed, over the address it was given, and draws that; `?mode=` makes it fail, hang or crash. The real
+ * renderer's pages are checked end to end (e2e/tests/server-render.e2e.ts).
+ */
+const FAKE_RENDERER = `
+const { parentPort } = require('node:worker_threads');
+parentPort.on('message', async ({ id, request }) => {
+  const mode = new URL(request.url, 'http://x').searchParams.get('mode');
+  if (mode === 'crash') process.exit(1);
+  if (mode === 'hang') return;
+  if (mode === 'throw') return parentPort.postMessage({ id, rendered: false, error: true, reason: 'boom' });
+  const me = await fetch(request.apiOrigin + '/api/auth/me', { headers: { authorization: 'Bearer ' + request.session.accessToken } });
+  const user = await me.json();
+  parentPort.postMessage({
+    id, rendered: true, route: '/patient/questions',
+    html: '<h1>Questions of ' + user.email + (request.narrow ? ' (phone)' : '') + '</h1>',
+    state: JSON.stringify({ session: request.session, api: { queries: { me: 1 } } }).replace(/</g, '\\\\u003c'),
+  });
+});
+`;
+
+const TEMPLATE = '<!doctype html><html><head><title>Cancer Q&A</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('the page server: signed-in pages from the refresh cookie', () => {
+  let api: RunningApi;
+  let dist: string;
+  let patient: TestUser;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'cqa-pages-'));
+    const write = (file: string, content: string) => {
+      mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+      writeFileSync(path.join(dist, file), content);
+    };
+    write('shell/index.html', TEMPLATE);
+    write('server/render.cjs', FAKE_RENDERER);
+    write('patient/bundle-manifest.json', JSON.stringify({ groups: { 'expose-pages': { files: ['pages.1.js'] }, 'page-dashboard': { files: ['dash.2.js'] } } }));
+    api = await startApi({ WEB_DIST_DIR: dist, PAGE_RENDER_TIMEOUT_MS: '2500' });
+    patient = await createUser(api, 'patient');
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (p: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${p}`, { headers });
+  const stateOf = (html: string) => {
+    const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
+    return match ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown }) : null;
+  };
+  const expectPrivate = (res: Response) => {
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+  };
+
+  it('renders a signed-in patient’s page with its data and state, rotating the refresh cookie on the page', async () => {
+    const { cookie } = await signIn(api, patient);
+    const res = await page('/patient/questions', { cookie });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expectPrivate(res);
+    expect(html).toContain(`<div id="root"><h1>Questions of ${patient.email}</h1></div>`);
+    const state = stateOf(html)!;
+    expect(state.session!.user.email).toBe(patient.email);
+    expect(state.api).toEqual({ queries: { me: 1 } });
+    // The session's access token works against the API (the page's data was fetched with it).
+    const me = await fetch(`${api.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${state.session!.accessToken}` } });
+    expect(me.status).toBe(200);
+    // Rotated exactly as POST /api/auth/refresh rotates it: a new cookie for the whole site.
+    const next = refreshCookie({ status: 200, body: undefined, setCookie: res.headers.getSetCookie(), headers: res.headers });
+    expect(next).toBeDefined();
+    expect(next).not.toBe(cookie);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith(next!))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
+    // The head, with the page's remote chunks to preload, precedes the page; the app's scripts are kept.
+    expect(html.indexOf('<link rel="preload" as="script" href="/remotes/patient/dash.2.js">')).toBeGreaterThan(-1);
+    expect(html.indexOf('<link rel="preload" as="script" href="/remotes/patient/remoteEntry.js">')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('<script defer src="/main.0123abcd.js"></script>');
+    // The new cookie opens the next page.
+    const again = await page('/patient/questions', { cookie: next! });
+    expect(await again.text()).toContain(`Questions of ${patient.email}`);
+  });
+
+  it('draws a phone’s page in the phone layout (the User-Agent’s guess)', async () => {
+    const { cookie } = await signIn(api, patient);
+    const res = await page('/patient/questions', { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' });
+    expect(await res.text()).toContain('(phone)</h1>');
+  });
+
+  it('sends today’s plain app without a cookie: no state, nothing rendered', async () => {
+    const res = await page('/patient/questions');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expectPrivate(res);
+    expect(html).toBe(TEMPLATE);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('clears a refused cookie and sends the plain app', async () => {
+    const res = await page('/patient/questions', { cookie: 'cqa_refresh=forged' });
+    const html = await res.text();
+    expect(html).toBe(TEMPLATE);
+    expect(res.headers.getSetCookie().some((c) => /^cqa_refresh=;.*Path=\/;/.test(c))).toBe(true);
+  });
+
+  it('tells the app when the account may no longer hold a session (blocked), and clears the cookie', async () => {
+    const blocked = await createUser(api, 'patient');
+    const { cookie } = await signIn(api, blocked);
+    await api.app.get(DataSource).query('UPDATE users SET is_blocked = 1 WHERE id = ?', [blocked.id]);
+    const res = await page('/patient/questions', { cookie });
+    const html = await res.text();
+    expect(stateOf(html)).toEqual({ refused: true });
+    expect(html).toContain('<div id="root"></div>');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('cqa_refresh=;'))).toBe(true);
+  });
+
+  it.each(['throw', 'hang', 'crash'])('falls back to the plain app with the session when the render fails (%s)', async (mode) => {
+    const { cookie } = await signIn(api, patient);
+    const started = Date.now();
+    const res = await page(`/patient/questions?mode=${mode}`, { cookie });
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expectPrivate(res);
+    expect(html).toContain('<div id="root"></div>');
+    expect(stateOf(html)!.session!.user.email).toBe(patient.email);
+    expect(stateOf(html)!.api).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(8000);
+    // The renderer is still there for the next page (a crashed worker is replaced).
+    const next = refreshCookie({ status: 200, body: undefined, setCookie: res.headers.getSetCookie(), headers: res.headers })!;
+    const after = await page('/patient/questions', { cookie: next });
+    expect(await after.text()).toContain(`Questions of ${patient.email}`);
+  });
+
+  it('does not touch the session for a page opened from another site', async () => {
+    const { cookie } = await signIn(api, patient);
+    const res = await page('/patient/questions', { cookie, 'sec-fetch-site': 'same-site' });
+    expect(await res.text()).toBe(TEMPLATE);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('leaves the other page paths as they were (the app’s index.html)', async () => {
+    const { cookie } = await signIn(api, patient);
+    const res = await page('/patient-profile-summary', { cookie });
+    expect(await res.text()).toBe(TEMPLATE);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { jsonForHtml, pageStateElement, type SessionResponse } from '@cqa/contracts';
+import { createPageRenderer, type PageRenderer } from './page-renderer';
+
+/** The session of a page request, restored from its refresh cookie (the auth module's pageSessionRestorer). */
+export type RestorePageSession = (request: FastifyRequest, reply: FastifyReply) => Promise<SessionResponse | 'forbidden' | null>;
+
+export interface PageServerOptions {
+  restoreSession: RestorePageSession;
+  rendering: { workers: number; timeoutMs: number };
+  log: { warn: (object: object, message: string) => void };
+}
+
+/**
+ * The signed-in pages the page server renders with their first data: the remote and page key of each, as the web's
+ * route table (libs/web-core/src/routes/route-table.ts) and each remote's `prefetch` (apps/<remote>/src/pages.ts) say.
+ */
+export const SERVER_RENDERED_PAGES = [
+  { path: '/patient/questions', remote: 'patient', page: 'dashboard' },
+  { path: '/patient/questions/:id', remote: 'patient', page: 'questionDetail' },
+  { path: '/expert/questions', remote: 'expert', page: 'dashboard' },
+  { path: '/admin', remote: 'admin', page: 'dashboard' },
+  { path: '/admin/questions', remote: 'admin', page: 'dashboard' },
+] as const;
+
+// The minified index.html writes attributes without quotes where it can.
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+/** Phones, as far as a User-Agent tells (Lighthouse's mobile profile says "Mobile"): drawn in the phone layout. */
+const PHONE = /\bMobi|\biPhone\b|\bAndroid\b.*\bMobile\b/;
+
+/**
+ * The page server (issue #35): a GET of a signed-in page carrying the refresh cookie gets the session restored on the
+ * server (the cookie rotated as POST /api/auth/refresh does) and, for the pages above, the page drawn with its data by
+ * the web build's renderer in worker threads (page-renderer.ts), streamed: the document's head (stylesheet, scripts,
+ * the page's remote chunks to preload) goes out at once, the rendered page and its state block when ready. The app
+ * hydrates that page and starts from that state (web-core's page-state.ts). Whatever goes wrong with rendering (an
+ * error, the time limit), the page goes out as the plain app with the session in its state block: never an error page.
+ * Without a cookie (or with one the session service refuses) the answer is today's plain app.
+ */
+export async function registerPageServer(
+  fastify: FastifyInstance,
+  webDistDir: string,
+  template: string,
+  options: PageServerOptions,
+): Promise<void> {
+  if (!EMPTY_ROOT.test(template)) {
+    options.log.warn({}, 'The shell index.html has no empty #root: the signed-in pages are not rendered on the server.');
+    return;
+  }
+  const [head, tail] = template.split(EMPTY_ROOT);
+  const script = path.join(webDistDir, 'server', 'render.cjs');
+  const renderer: PageRenderer | null =
+    options.rendering.workers > 0 && existsSync(script)
+      ? createPageRenderer(script, { ...options.rendering, onError: (error) => options.log.warn({ err: error }, 'A page renderer failed') })
+      : null;
+  if (renderer) fastify.addHook('onClose', () => renderer.close());
+  const plainDocument = (state: string) => `${head}<div id="root"></div>${state}${tail}`;
+
+  for (const page of SERVER_RENDERED_PAGES) {
+    const headWithPreloads = head.replace('</head>', () => `${preloadLinks(webDistDir, page.remote, page.page)}</head>`);
+    fastify.get(page.path, { exposeHeadRoute: false }, async (request, reply) => {
+      // A page opened from another site (even a sibling subdomain) is drawn by the browser as before: only the app's
+      // own pages, or an address typed, restore the session here.
+      const site = request.headers['sec-fetch-site'];
+      const session = site === undefined || site === 'same-origin' || site === 'none' ? await options.restoreSession(request, reply) : null;
+      void reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+      if (session === null) return sendHtml(request, reply, plainDocument(''));
+      if (session === 'forbidden') return sendHtml(request, reply, plainDocument(pageStateElement(jsonForHtml({ refused: true }))));
+      const sessionState = pageStateElement(jsonForHtml({ session: { user: session.user, accessToken: session.accessToken } }));
+      if (!renderer) return sendHtml(request, reply, plainDocument(sessionState));
+
+      const out = streamHtml(request, reply);
+      out.write(headWithPreloads);
+      const result = await renderer.render({
+        url: request.url,
+        session: { user: session.user, accessToken: session.accessToken },
+        apiOrigin: apiOrigin(fastify),
+        narrow: PHONE.test(String(request.headers['user-agent'] ?? '')),
+      });
+      if (result.rendered) {
+        out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
+      } else {
+        if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
+        out.end(`<div id="root"></div>${sessionState}${tail}`);
+      }
+      return reply;
+    });
+  }
+}
+
+/** The API as the renderer reaches it: over loopback when it listens on every interface. */
+function apiOrigin(fastify: FastifyInstance): string {
+  const address = fastify.server.address() as AddressInfo;
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+/**
+ * The page's remote, its './pages' module and the page's chunk, from the remote build's bundle-manifest.json: the
+ * browser fetches them beside the shell's scripts instead of after them (hydration waits for them).
+ */
+function preloadLinks(webDistDir: string, remote: string, page: string): string {
+  const file = path.join(webDistDir, remote, 'bundle-manifest.json');
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as { groups: Record<string, { files: string[] } | undefined> };
+  const files = new Set(['remoteEntry.js']);
+  for (const group of ['expose-pages', `page-${page}`]) for (const name of manifest.groups[group]?.files ?? []) files.add(name);
+  return [...files].map((name) => `<link rel="preload" as="script" href="/remotes/${remote}/${name}">`).join('');
+}
+
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+}
+
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const out = streamHtml(request, reply);
+  out.end(html);
+  return reply;
+}
+
+/**
+ * A streamed HTML answer, compressed here (brotli at quality 5, or gzip) so that each part can be flushed to the
+ * browser as it is written (the global compression would hold the head back until the end).
+ */
+function streamHtml(request: FastifyRequest, reply: FastifyReply): { write: (text: string) => void; end: (text: string) => void } {
+  const encoding = encodingFor(request);
+  void reply.status(200).type('text/html; charset=utf-8');
+  const body: PassThrough | zlib.BrotliCompress | zlib.Gzip = !encoding
+    ? new PassThrough()
+    : encoding === 'br'
+      ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : zlib.createGzip({ level: 6 });
+  // A browser that went away while the page was rendering: the rest is dropped, never an unhandled stream error.
+  body.on('error', () => undefined);
+  if (encoding) void reply.header('content-encoding', encoding);
+  void reply.send(body as Readable);
+  return {
+    write: (text) => {
+      if (body.destroyed) return;
+      body.write(text);
+      if ('flush' in body) body.flush();
+    },
+    end: (text) => {
+      if (!body.destroyed) body.end(text);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The page server's bundle (tools/webpack/server-render.mjs writes it to dist/web/server/render.cjs). In a
+// worker thread (apps/api/src/web/page-renderer.ts) it answers render requests; required on the main thread (the
+// build), it exports the renderer and the stylesheet collector.
+import { parentPort } from 'node:worker_threads';
+import { renderPage, type RenderRequest, type RenderResult } from './render-page';
+import { appTheme } from '@cqa/web-ui';
+import { renderSamples } from './style-sheet';
+
+export { renderPage } from './render-page';
+export { collectStyleSheet } from './style-sheet';
+
+export interface RenderMessage {
+  id: number;
+  request: RenderRequest;
+}
+
+export type RenderReply = { id: number } & (RenderResult | { rendered: false; reason: string; error: true });
+
+if (parentPort) {
+  const port = parentPort;
+  // The browser gets antd's styles from the build's stylesheet: the renderer need not work out any (antd's zero-runtime
+  // mode leaves the markup as it is, class names included). The build's own stylesheet step runs on the main thread.
+  Object.assign(appTheme, { zeroRuntime: true });
+  // The first render of each page works out antd's styles and warms the code up (a second or more on a busy machine):
+  // done with the samples before the first real page, not on a patient's time.
+  const warm = renderSamples().catch(() => undefined);
+  port.on('message', ({ id, request }: RenderMessage) => {
+    warm.then(() => renderPage(request)).then(
+      (result) => port.postMessage({ id, ...result } satisfies RenderReply),
+      (error: unknown) => port.postMessage({ id, rendered: false, error: true, reason: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
+    );
+  });
+}

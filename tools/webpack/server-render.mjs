@@ -1,0 +1,107 @@
+// After the shell's production build (its `build` script, after prerender.mjs): the page server's renderer and antd's
+// stylesheet.
+// 1. Bundles apps/shell/src/server/main.ts for Node into dist/web/server/render.cjs (outside the served folders): the shell's App with the
+//    remotes' './pages' modules (each remote's src/pages.ts, reached as 'patient/pages' etc. like the federation names
+//    them). The API runs it in worker threads to render signed-in pages (apps/api/src/web/page-renderer.ts).
+// 2. Renders the server-rendered pages with sample data and writes antd's styles for them as one content-hashed file,
+//    dist/web/shell/assets/antd.<hash>.css (+ .br, .gz), linked from the shell's index.html and every page the
+//    page server sends; dist/web/server/manifest.json names it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+const webpack = require('webpack');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: args } = parseArgs({ options: { 'web-dist': { type: 'string', default: 'dist/web' } } });
+const webDist = path.resolve(root, args['web-dist']);
+const shellDist = path.join(webDist, 'shell');
+const serverOut = path.join(webDist, 'server');
+
+const aliases = {
+  '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
+  '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
+  '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
+  '@cqa/web-qa': path.join(root, 'libs/web-qa/src/index.ts'),
+  'react-router-dom$': path.join(root, 'libs/web-core/src/routing/react-router-dom.ts'),
+  'patient/pages$': path.join(root, 'apps/patient/src/pages.ts'),
+  'expert/pages$': path.join(root, 'apps/expert/src/pages.ts'),
+  'admin/pages$': path.join(root, 'apps/admin/src/pages.ts'),
+};
+
+function bundle() {
+  const config = {
+    mode: 'production',
+    target: 'node24',
+    context: path.join(root, 'apps/shell'),
+    entry: { render: './src/server/main.ts' },
+    output: { path: serverOut, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
+    optimization: { minimize: false },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+            },
+          },
+        },
+      ],
+    },
+    // One file: the pages' lazy chunks resolve while rendering, with nothing to fetch.
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new webpack.DefinePlugin({ 'process.env.NODE_ENV': '"production"' })],
+    performance: { hints: false },
+  };
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => {
+      if (error) return reject(error);
+      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
+      resolve(path.join(serverOut, 'render.cjs'));
+    });
+  });
+}
+
+const compressedCopies = (file, content) => {
+  writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+};
+
+/** Links the stylesheet from an HTML document (the shell's index.html), replacing an earlier build's link. */
+export function linkStylesheet(html, href) {
+  if (!html.includes('</head>')) throw new Error('the shell index.html has no </head>');
+  const link = `<link rel="stylesheet" href="${href}" data-antd>`;
+  const without = html.replace(/<link rel="stylesheet" href="[^"]*" data-antd>/, '');
+  return without.replace('</head>', () => `${link}</head>`);
+}
+
+async function main() {
+  const { collectStyleSheet } = require(await bundle());
+  const css = await collectStyleSheet();
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
+  const assets = path.join(shellDist, 'assets');
+  mkdirSync(assets, { recursive: true });
+  for (const old of readdirSync(assets)) if (/^antd\.[0-9a-f]+\.css/.test(old)) rmSync(path.join(assets, old));
+  const cssFile = path.join(assets, `antd.${hash}.css`);
+  writeFileSync(cssFile, css);
+  compressedCopies(cssFile, Buffer.from(css));
+  const href = `/assets/antd.${hash}.css`;
+  writeFileSync(path.join(serverOut, 'manifest.json'), JSON.stringify({ stylesheet: href }, null, 2));
+
+  const indexFile = path.join(shellDist, 'index.html');
+  const index = Buffer.from(linkStylesheet(readFileSync(indexFile, 'utf8'), href));
+  writeFileSync(indexFile, index);
+  if (existsSync(`${indexFile}.br`) || existsSync(`${indexFile}.gz`)) compressedCopies(indexFile, index);
+  const brotli = zlib.brotliCompressSync(Buffer.from(css)).length;
+  console.log(`page server: ${path.relative(root, serverOut)}/render.cjs; ${href} (${(css.length / 1024).toFixed(1)} KB, ${(brotli / 1024).toFixed(1)} KB brotli)`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { topBarItem } from '../support/top-bar';
-import { DEMO, DEMO_PASSWORD, openLogin, signIn, submitLogin } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, formsHydrated, openLogin, signIn, submitLogin } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible, watchConsole } from '../support/pages';
 
@@ -47,6 +47,7 @@ test.describe('accounts', () => {
     await page.evaluate(() => localStorage.removeItem('hasAccount'));
     await page.goto('/');
     await expect(page.getByRole('group', { name: 'I am logging in/registering as a...' })).toBeVisible();
+    await formsHydrated(page);
     await expectAccessible(page);
     await page.getByLabel('First name').fill(firstName);
     await page.getByLabel('Last name').fill('Journey');
@@ -120,6 +121,7 @@ test.describe('accounts', () => {
 
     const resetLink = await linkFromMail(email, /Reset your Cancer Q&A password/, /http:\/\/\S+\/reset-password\?token=\S+/);
     await page.goto(resetLink);
+    await formsHydrated(page);
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('different');
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -166,6 +168,8 @@ test.describe('accounts', () => {
     await page.evaluate(() => localStorage.removeItem('hasAccount'));
     await page.goto('/');
     await page.getByRole('group', { name: 'I am logging in/registering as a...' }).getByText('Expert', { exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Expert Registration' })).toBeVisible();
+    await formsHydrated(page);
     await page.getByLabel('First name').fill('Rae');
     await page.getByLabel('Last name').fill('Journey');
     await page.getByLabel('Email').fill(email);

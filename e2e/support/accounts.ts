@@ -5,15 +5,27 @@ export { DEMO_PASSWORD };
 /** The seed's demo sign-ins, by role. */
 export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as Record<Role, string>;
 
-/** Opens the landing page in login mode for a role. */
+/**
+ * Opens the landing page in login mode for a role: the login URL, then the role chosen as a visitor does (a link), and
+ * the page's script running (its form then checks and sends itself as JSON; see formsHydrated).
+ */
 export async function openLogin(page: Page, role: 'patient' | 'expert'): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(() => localStorage.setItem('hasAccount', 'true'));
-  await page.goto('/');
+  await page.goto('/?mode=login');
   await page.getByRole('group', { name: 'I am logging in/registering as a...' }).getByText(role === 'patient' ? 'Patient' : 'Expert').click();
+  await expect(page.getByRole('heading', { name: `${role === 'patient' ? 'Patient' : 'Expert'} Login` })).toBeVisible();
+  await formsHydrated(page);
+}
+
+/**
+ * The public pages work before their script has run (a form is then posted by the browser); a journey that means to
+ * test the page's own checks and messages waits until the script has taken the forms over (they then say noValidate).
+ */
+export async function formsHydrated(page: Page): Promise<void> {
+  await expect(page.locator('#root form[novalidate]').first()).toBeAttached({ timeout: 20_000 });
 }
 
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await formsHydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();

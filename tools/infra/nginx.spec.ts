@@ -67,7 +67,9 @@ describe('the web image nginx', () => {
     const dependsOnCookie = (location: NginxDirective) =>
       location.block!.some((d) => d.args.some((a) => a.includes('$cookie_') || cookieVariables.some((v) => a.includes(v))));
     const picked = locations.filter(dependsOnCookie);
-    expect(picked.map(where)).toEqual(['location = /', 'location ~ ^/disclaimers/?$']);
+    expect(picked.map(where)).toEqual([
+      'location = /', 'location ~ ^/disclaimers/?$', 'location ~ ^/admin/login/?$', 'location ~ ^/forgot-password/?$', 'location ~ ^/reset-password/?$',
+    ]);
     for (const location of picked) {
       const vary = effectiveHeaders(location.block!, serverHeaders).get('vary') ?? [];
       expect({ at: where(location), vary }).toEqual({ at: where(location), vary: [{ value: 'Cookie', always: true }] });

@@ -143,6 +143,8 @@ function createWebConfig({ name, dir }) {
             title: isShell ? 'Cancer Q&A' : `Cancer Q&A – ${name} (standalone)`,
             publicPath: '/',
             chunks: ['main'],
+            // The pages this document serves need the script; without it, a way back to the public pages and out of a session.
+            noscriptSignOut: isShell,
           }),
         ...(production ? [...compressionPlugins(), new BundleManifestPlugin({ app: name })] : []),
       ].filter(Boolean),

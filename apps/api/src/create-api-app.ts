@@ -17,7 +17,7 @@ import { pageSessionRestorer } from './modules/auth/page-session';
 import { AuthThrottle, registerAuthThrottleHook } from './modules/auth/auth-throttle.service';
 import { registerCrossSiteGuard } from './common/access/cross-site';
 import { JSON_BODY_LIMITS, registerJsonBodyGuards } from './common/http/json-body';
-import { registerUnsubscribeFormBody } from './modules/notifications/unsubscribe-form-body';
+import { registerFormBodies } from './common/http/form-body';
 import { registerCompression } from './common/http/compression';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
@@ -68,7 +68,7 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   registerAuthThrottleHook(fastify, app.get(AuthThrottle));
   registerCrossSiteGuard(fastify, config.allowedOrigins);
   registerJsonBodyGuards(fastify);
-  registerUnsubscribeFormBody(fastify);
+  registerFormBodies(fastify);
   await registerSecurityHeaders(fastify, config.isProduction);
   registerApiNoStore(fastify, API_PREFIX);
   await registerCompression(fastify);

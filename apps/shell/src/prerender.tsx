@@ -6,6 +6,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { createAppStore } from '@cqa/web-core';
 import { App } from './app/App';
+// Which URLs the build writes, and under which file names (contracts: the API and nginx answer each URL with its own).
+export { prerenderedUrls, RESET_TOKEN_PLACEHOLDER } from '@cqa/contracts';
 import { createRemotePageResolver } from './app/routing/remote-pages';
 
 export async function prerenderPage(location: string): Promise<{ html: string; styles: string }> {

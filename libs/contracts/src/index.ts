@@ -19,3 +19,4 @@ export * from './two-factor';
 export * from './logging';
 export * from './notifications';
 export * from './page-state';
+export * from './public-pages';

@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { RESET_TOKEN_PLACEHOLDER } from '@cqa/contracts';
 import { RunningApi, startApi } from '../../test/api-harness';
 
 describe('the built web served by the API from one origin', () => {
@@ -28,8 +29,12 @@ describe('the built web served by the API from one origin', () => {
     writeFileSync(path.join(dist, 'shell/big.0123abcd.js.gz'), gzipSync(big));
     writeFileSync(path.join(dist, 'patient/remoteEntry.js.gz'), gzipSync('var patient;'));
     // The public pages as the build's pre-render writes them (tools/webpack/prerender.mjs).
-    for (const [name, heading] of [['landing', 'An AI-powered network'], ['disclaimers', 'Disclaimers']]) {
-      const html = `<!doctype html><title>Cancer Q&A</title><div id="root"><h1>${heading}</h1></div>`;
+    for (const [name, heading, form = ''] of [
+      ['landing', 'An AI-powered network'], ['disclaimers', 'Disclaimers'], ['landing.role-expert.mode-login', 'Expert Login'],
+      ['reset-password', 'This password reset link is invalid'],
+      [`reset-password.token-${RESET_TOKEN_PLACEHOLDER}`, 'Reset your password', `<form><input type="hidden" name="token" value="${RESET_TOKEN_PLACEHOLDER}"/></form>`],
+    ]) {
+      const html = `<!doctype html><title>Cancer Q&A</title><div id="root"><h1>${heading}</h1>${form}</div>`;
       write(`shell/prerendered/${name}.html`, html);
       writeFileSync(path.join(dist, `shell/prerendered/${name}.html.br`), brotliCompressSync(html));
       writeFileSync(path.join(dist, `shell/prerendered/${name}.html.gz`), gzipSync(html));
@@ -74,6 +79,37 @@ describe('the built web served by the API from one origin', () => {
     expect(res.headers['content-encoding']).toBe(encoding);
     const body = encoding === 'br' ? brotliDecompressSync(res.body) : gunzipSync(res.body);
     expect(body.toString()).toContain(`<h1>${heading}</h1>`);
+  });
+
+  it.each([
+    ['/?role=expert&mode=login', 'Expert Login'],
+    ['/?mode=login&role=expert&two_factor=code', 'Expert Login'],
+    ['/?role=expert&mode=register', 'An AI-powered network'],
+    ['/?role=admin&mode=%2e%2e', 'An AI-powered network'],
+    ['/disclaimers?role=expert&mode=login', 'Disclaimers'],
+  ])("answers a public page's URL %s with its state's own document, else the page's plain one", async (p, heading) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<h1>${heading}</h1>`);
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+  });
+
+  it("writes a reset link's token into the reset form (and nothing that is not a token), never to be cached", async () => {
+    const token = 'AbC-123_xyzAbC-123_xyzAbC-123_xyzAbC-123_x';
+    const res = await getRaw(`/reset-password?token=${token}`, 'br, gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const encoding = res.headers['content-encoding'];
+    const html = (encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body).toString();
+    expect(html).toContain(`<input type="hidden" name="token" value="${token}"/>`);
+    expect(html).not.toContain(RESET_TOKEN_PLACEHOLDER);
+    for (const p of ['/reset-password', '/reset-password?token=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/reset-password?token=short']) {
+      const page = await (await get(p)).text();
+      expect({ p, page }).toEqual({ p, page: expect.stringContaining('<h1>This password reset link is invalid</h1>') });
+      expect(page).not.toContain('<script>');
+    }
+    const signedIn = await fetch(`${api.baseUrl}/reset-password?token=${token}`, { headers: { cookie: 'cqa_signed_in=1' } });
+    expect(await signedIn.text()).not.toContain(token);
   });
 
   it('sends a signed-in visitor (the hint cookie of a sign-in) the app itself, not a pre-rendered page', async () => {

@@ -30,7 +30,6 @@ export function App({
       <AppProviders store={store} theme={appTheme} location={location} leaveFor={leaveFor}>
         <SessionRestore />
         <DocumentTitle />
-        <Interactive />
         <CarriedToasts />
         <ShellLayout resolver={resolver} />
       </AppProviders>
@@ -47,15 +46,5 @@ function CarriedToasts() {
   useEffect(() => {
     for (const toast of takeCarriedToasts()) dispatch(toastShown(toast.kind, toast.message, toast.durationMs));
   }, [dispatch]);
-  return null;
-}
-
-/**
- * A pre-rendered page's HTML arrives inert (tools/webpack/prerender.mjs): a click or key before React has taken it
- * over would be lost. Once the app is mounted, React handles them (and hydrates a page part still waiting on its code
- * first), so the page becomes interactive.
- */
-function Interactive() {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return null;
 }

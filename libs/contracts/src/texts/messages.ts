@@ -215,6 +215,7 @@ export const AuthTexts = {
   sessionCheckUnavailable: 'We cannot check your session right now. Please try again in a moment.',
   crossSiteRefused: 'This request came from another site and was refused.',
   jsonOnly: 'This request must be sent as application/json.',
+  formOnly: 'This request must be a form post (application/x-www-form-urlencoded).',
   institutionSignIn: 'Sign in with your institution',
   institutionEmailUnverified: 'Your institution did not confirm your email address, so it cannot be matched to an account here.',
   institutionNoAccount: 'No approved expert or admin account here uses the email address your institution gave. Register first, or ask an admin.',

@@ -1,7 +1,6 @@
-import { Messages, type AuthUser, type Role } from '@cqa/contracts';
+import { Messages } from '@cqa/contracts';
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import { baseApi, refreshSession } from '../api/base-api';
-import { paths } from '../routes/paths';
 import { toastShown } from '../toast/toast.slice';
 import { log } from '../logging/logger';
 import { authApi } from './auth-api';
@@ -39,12 +38,5 @@ export const signOut = createAsyncThunk('auth/signOut', async (_: void, { dispat
   dispatch(baseApi.util.resetApiState());
 });
 
-/** Where a user goes after signing in (spec section 2). */
-export function destinationAfterLogin(user: Pick<AuthUser, 'role' | 'profileCompletion'>): string {
-  const byRole: Record<Role, string> = {
-    admin: paths.adminUsers,
-    expert: paths.expertQuestions,
-    patient: user.profileCompletion === 100 ? paths.patientQuestions : paths.patientProfileWizard(),
-  };
-  return byRole[user.role];
-}
+/** Where a user goes after signing in (spec section 2): the rule is in contracts, as the API's sign-in form follows it too. */
+export { destinationAfterLogin } from '@cqa/contracts';

@@ -14,6 +14,7 @@ export {
   Route,
   Routes,
   useBlocker,
+  useLinkClickHandler,
   useLocation,
   useNavigate,
   useParams,

@@ -1,5 +1,5 @@
 import { ForbiddenException, UnsupportedMediaTypeException } from '@nestjs/common';
-import { AuthTexts } from '@cqa/contracts';
+import { AUTH_FORM_PREFIX, AuthTexts } from '@cqa/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestPath } from '../http/request-path';
 
@@ -18,6 +18,22 @@ export function isCrossSite(headers: Headers, ownOrigin: string, allowedOrigins:
 }
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
+ * Whether a form post comes from a page of ours, as the browser tells it. Stricter than isCrossSite: a request that
+ * does not say (no Origin, no Sec-Fetch-Site) is refused. Sec-Fetch-Site 'same-origin' passes with an Origin of
+ * 'null' too, which browsers send on a form post from a page whose Referrer-Policy is no-referrer (ours); without
+ * Sec-Fetch-Site (older browsers) the Origin must be ours or an allowed one.
+ */
+export function isOwnPageForm(headers: Headers, ownOrigin: string, allowedOrigins: readonly string[]): boolean {
+  const origin = single(headers.origin);
+  const site = single(headers['sec-fetch-site']);
+  const allowed = origin !== undefined && (origin === ownOrigin || allowedOrigins.includes(origin));
+  if (site !== undefined) return site === 'same-origin' ? origin === undefined || origin === 'null' || allowed : allowedOrigins.includes(origin ?? '');
+  return allowed;
+}
+
+export const isAuthFormPath = (path: string | null) => path !== null && path.startsWith(AUTH_FORM_PREFIX);
 
 const isAuthPath = (path: string | null) => path === null || path.startsWith('/api/auth/');
 
@@ -38,17 +54,26 @@ function withStatus<T extends Error & { getStatus(): number }>(error: T): T {
 
 /**
  * Login CSRF and friends (issue 17.2): cookie routes refuse cross-site requests with 403, and the auth routes take
- * JSON only (415), so an HTML form on another site can neither sign a victim in nor use their session. Runs on
- * request, before any body is read.
+ * JSON only (415), so an HTML form on another site can neither sign a victim in nor use their session. The public
+ * pages' own forms (AUTH_FORM_ROUTES, under /api/auth/form/) are the exception: urlencoded only, and only from a page
+ * the browser says is ours (isOwnPageForm). Runs on request, before any body is read.
  */
 export function registerCrossSiteGuard(fastify: FastifyInstance, allowedOrigins: readonly string[]): void {
   fastify.addHook('onRequest', async (request) => {
     const path = requestPath(request);
     if (!isCookieRoute(request.method, path)) return;
-    if (isCrossSite(request.headers, `${request.protocol}://${request.host}`, allowedOrigins)) {
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const type = request.headers['content-type'];
+    if (isAuthFormPath(path)) {
+      if (!isOwnPageForm(request.headers, ownOrigin, allowedOrigins)) throw withStatus(new ForbiddenException(AuthTexts.crossSiteRefused));
+      if (type === undefined || !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+        throw withStatus(new UnsupportedMediaTypeException(AuthTexts.formOnly));
+      }
+      return;
+    }
+    if (isCrossSite(request.headers, ownOrigin, allowedOrigins)) {
       throw withStatus(new ForbiddenException(AuthTexts.crossSiteRefused));
     }
-    const type = request.headers['content-type'];
     if (isAuthPath(path) && type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
       throw withStatus(new UnsupportedMediaTypeException(AuthTexts.jsonOnly));
     }

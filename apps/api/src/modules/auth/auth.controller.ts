@@ -11,7 +11,6 @@ import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { AccountsService } from './accounts.service';
-import { addressKey } from './account-key';
 import { AuthThrottle } from './auth-throttle.service';
 import { Client, ClientInfo } from '../../common/access/client-info';
 import { CurrentUser } from '../../common/access/current-user';
@@ -19,11 +18,10 @@ import {
   AuthUserDto, EmailDto, LoginDto, MessageResponseDto, RegisterDto, RegisterResponseDto, ResetPasswordDto, SessionResponseDto,
 } from './dto/auth.dto';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
-import { AuthLogService } from './auth-log.service';
+import { AuthFlows } from './auth-flows.service';
 import { SessionService } from './session.service';
 import type { UserEntity } from './entities/user.entity';
 import { LocalAuthGuard } from './strategies/local-auth.guard';
-import { TwoFactorSignIn } from './two-factor';
 
 @ApiTags('auth')
 @Controller('auth')
@@ -33,8 +31,7 @@ export class AuthController {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionService,
     private readonly throttle: AuthThrottle,
-    private readonly authLog: AuthLogService,
-    private readonly twoFactor: TwoFactorSignIn,
+    private readonly flows: AuthFlows,
   ) {}
 
   @Post('register')
@@ -46,10 +43,7 @@ export class AuthController {
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many attempts from this address or for this account: try again later.' })
   @ApiCreatedResponse({ type: RegisterResponseDto })
   async register(@Body() body: RegisterDto, @Client() client: ClientInfo): Promise<RegisterResponseDto> {
-    // By the address alone: an account it names refuses the registration anyway, and the attempts before and after it
-    // was created stay in one count.
-    await this.throttle.checkAccount('register', addressKey(body.email));
-    const { userId } = await this.accounts.register(body, client);
+    const { userId } = await this.flows.register(body, client);
     return { user: { id: userId }, message: Messages.success.registration };
   }
 
@@ -94,11 +88,7 @@ export class AuthController {
   async login(
     @Client() client: ClientInfo, @Req() request: FastifyRequest & { user: UserEntity }, @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponseDto | TwoFactorChallengeResponse> {
-    const challenge = await this.twoFactor.challengeIfNeeded(request.user);
-    if (challenge) return challenge;
-    const session = await this.sessions.startSession(request.user, client);
-    setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
-    return session.body;
+    return this.flows.afterPassword(request.user, client, request, reply);
   }
 
   @Post('refresh')
@@ -137,10 +127,7 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Ends the session of the refresh cookie and clears it.' })
   async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    // The cookie goes whatever happens next (even if Redis cannot take the session version's bump).
-    clearRefreshCookie(reply, request, this.config);
-    const userId = await this.sessions.logout(readRefreshCookie(request));
-    if (userId) await this.authLog.record('logout', userId, client);
+    await this.flows.logout(client, request, reply);
   }
 
   @Post('forgot-password')
@@ -151,8 +138,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageResponseDto })
   async forgotPassword(@Body() body: EmailDto): Promise<MessageResponseDto> {
-    await this.throttle.checkAccount('forgot-password', await this.accounts.accountKeyOf(body.email));
-    await this.accounts.forgotPassword(body.email);
+    await this.flows.forgotPassword(body.email);
     return { message: Messages.success.resetSent };
   }
 

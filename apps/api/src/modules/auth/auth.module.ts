@@ -13,6 +13,8 @@ import { AccountsService } from './accounts.service';
 import { AuthLogService } from './auth-log.service';
 import { AuthThrottle } from './auth-throttle.service';
 import { AuthController } from './auth.controller';
+import { AuthFormController } from './auth-form.controller';
+import { AuthFlows } from './auth-flows.service';
 import { AuthLogEntity } from './entities/auth-log.entity';
 import { EmailTokenEntity } from './entities/email-token.entity';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
@@ -45,9 +47,9 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
     MailModule,
     ProfilesModule,
   ],
-  controllers: [AuthController, OidcController, UsersController, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, AuthFormController, OidcController, UsersController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AccountsService, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

@@ -137,11 +137,11 @@ describe('two-factor sign-in step', () => {
       expect(await screen.findByLabelText('Password')).toBeInTheDocument();
     });
 
-    it('ignores the flag on the patient login, which has no institution sign-in', async () => {
+    it('shows the step on the patient login too: the sign-in form posted without script comes back with it', async () => {
       installFetchMock();
-      renderLogin('/?two_factor=code', 'patient');
-      expect(screen.getByLabelText('Password')).toBeInTheDocument();
-      expect(screen.queryByRole('heading', { name: T.codeStepTitle })).not.toBeInTheDocument();
+      renderLogin('/?role=patient&mode=login&two_factor=code', 'patient');
+      expect(screen.getByRole('heading', { name: T.codeStepTitle })).toBeInTheDocument();
+      expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     });
   });
 });

@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Role } from '@cqa/contracts';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-local';
-import { clientInfoOf } from '../../../common/access/client-info';
+import { ClientInfo, clientInfoOf } from '../../../common/access/client-info';
 import { AuthThrottle } from '../auth-throttle.service';
 import type { UserEntity } from '../entities/user.entity';
 import { SessionService } from '../session.service';
@@ -19,11 +19,14 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true });
   }
 
-  async validate(request: FastifyRequest, email: string, password: string): Promise<UserEntity> {
-    const client = clientInfoOf(request);
+  validate(request: FastifyRequest, email: string, password: string): Promise<UserEntity> {
+    return this.verify(clientInfoOf(request), email, password, (request.body as { role: Role }).role);
+  }
+
+  /** The password step itself, also run by the sign-in form (AuthFormController) on its validated fields. */
+  async verify(client: ClientInfo, email: string, password: string, portal: Role): Promise<UserEntity> {
     const candidate = await this.sessions.signInCandidate(email);
     await this.throttle.reserveSignIn(client.ip, candidate.key);
-    const portal = (request.body as { role: Role }).role;
     try {
       const user = await this.sessions.verifyCredentials(candidate, password, portal, client);
       await this.throttle.signInSucceeded(client.ip, candidate.key);

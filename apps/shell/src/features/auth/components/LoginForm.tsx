@@ -1,23 +1,30 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
 import { errorMessage, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
 import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
+import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from './server-form';
 import { InstitutionSignIn, InstitutionSignInRefusal } from './InstitutionSignIn';
 
 interface LoginValues { email: string; password: string }
 
-/** Email and password for one portal; the server refuses a role that does not match the portal with the spec's text. */
+/**
+ * Email and password for one portal; the server refuses a role that does not match the portal with the spec's text.
+ * Before the page's script runs it is a plain form posted to AUTH_FORM_ROUTES.login, which answers as this does.
+ */
 export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSignedIn: (user: AuthUser) => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, clearNotice] = useFormNotice('login');
+  const serverForm = useServerForm<LoginValues>(AUTH_FORM_ROUTES.login, `login-${role}`);
+  const hydrated = useHydrated();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   // An institution sign-in that needs the second factor comes back with the step to show; its challenge is a cookie.
-  const [challenge, setChallenge] = useState<PendingTwoFactor | null>(() => institutionTwoFactor(role, params.get(OIDC_TWO_FACTOR_PARAM)));
+  const [challenge, setChallenge] = useState<PendingTwoFactor | null>(() => institutionTwoFactor(params.get(OIDC_TWO_FACTOR_PARAM)));
   const restart = () => {
     setChallenge(null);
     if (params.has(OIDC_TWO_FACTOR_PARAM)) setParams((current) => { current.delete(OIDC_TWO_FACTOR_PARAM); return current; }, { replace: true });
@@ -44,6 +51,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
 
   const submit = async ({ email, password }: LoginValues) => {
     setFailure(null);
+    clearNotice();
     try {
       const result = await login({ email: email.trim(), password, role }).unwrap();
       if (isTwoFactorChallenge(result)) setChallenge(result);
@@ -56,18 +64,21 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
   if (challenge) return <TwoFactorSignInStep challenge={challenge} onSession={signedIn} onRestart={restart} />;
 
   return (
-    <Form<LoginValues> layout="vertical" name={`login-${role}`} onFinish={submit} requiredMark={false} disabled={isLoading}>
-      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+    <Form<LoginValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={isLoading} {...serverForm}>
+      <StaticFormNotices form="login" />
+      <FormMessage failure={failure} notice={notice} />
       {role !== 'patient' && <InstitutionSignInRefusal />}
+      <input type="hidden" name="role" value={role} />
       <Form.Item
         label="Email"
         name="email"
         rules={EMAIL_RULES}
       >
-        <Input type="email" autoComplete="email" />
+        <Input type="email" name="email" autoComplete="email" required />
       </Form.Item>
       <Form.Item label="Password" name="password" rules={[{ required: true, message: Messages.validation.passwordRequired }]}>
-        <Input.Password autoComplete="current-password" />
+        {/* The show-password toggle works only once the script runs: it appears then. */}
+        <Input.Password name="password" autoComplete="current-password" required visibilityToggle={hydrated} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isLoading} block>
         Login
@@ -80,7 +91,8 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
   );
 }
 
-function institutionTwoFactor(role: Role, step: string | null): PendingTwoFactor | null {
-  if (role === 'patient' || (step !== 'code' && step !== 'enrol')) return null;
+/** The step an institution sign-in, or this form posted without script, came back with (the challenge is in a cookie). */
+function institutionTwoFactor(step: string | null): PendingTwoFactor | null {
+  if (step !== 'code' && step !== 'enrol') return null;
   return { enrolmentRequired: step === 'enrol' };
 }

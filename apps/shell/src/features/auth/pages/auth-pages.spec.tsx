@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthTexts, Messages } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, AuthTexts, Messages } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock } from '@cqa/web-core/testing';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
@@ -87,6 +87,19 @@ describe('VerifyEmailPage', () => {
 });
 
 describe('ForgotPasswordPage', () => {
+  it("is a real form, posted to its form route without script, which comes back to 'Check Your Email' or with a notice", () => {
+    renderAt('/forgot-password#notice-throttled');
+    const form = screen.getByRole('button', { name: 'Send Reset Link' }).closest('form')!;
+    expect(form).toHaveAttribute('action', AUTH_FORM_ROUTES.forgotPassword);
+    expect(form).toHaveAttribute('method', 'post');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ email: '' });
+    expect(screen.getByRole('alert')).toHaveTextContent(Messages.platform.tooManyRequests);
+    cleanup();
+    renderAt('/forgot-password?screen=sent');
+    expect(screen.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeInTheDocument();
+    expect(screen.getByText(Messages.success.resetSent)).toBeInTheDocument();
+  });
+
   it("answers 'Check Your Email'", async () => {
     const api = installFetchMock();
     api.reply('/api/auth/forgot-password', { status: 200, body: { message: Messages.success.resetSent } });
@@ -99,6 +112,14 @@ describe('ForgotPasswordPage', () => {
 });
 
 describe('ResetPasswordPage', () => {
+  it("is a real form carrying the link's token, posted to its form route without script", () => {
+    renderAt('/reset-password?token=tok-123#notice-same-password');
+    const form = screen.getByRole('button', { name: 'Reset Password' }).closest('form')!;
+    expect(form).toHaveAttribute('action', AUTH_FORM_ROUTES.resetPassword);
+    expect(Object.fromEntries(new FormData(form))).toEqual({ token: 'tok-123', password: '', confirm: '' });
+    expect(screen.getByRole('alert')).toHaveTextContent(Messages.validation.samePassword);
+  });
+
   it('checks length and confirmation with the spec messages', async () => {
     renderAt('/reset-password?token=t1');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));

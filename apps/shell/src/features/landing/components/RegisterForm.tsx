@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Checkbox, Form, Input, InputNumber } from 'antd';
 import { Link } from 'react-router-dom';
-import { CANCER_STAGES, CANCER_TYPES, Messages, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
+import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
 
 interface RegisterValues {
   first_name: string;
@@ -29,14 +30,21 @@ const mustBeTicked = (message: string) => ({
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
-/** Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. */
+/**
+ * Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. Before the page's script
+ * runs it is a plain form posted to AUTH_FORM_ROUTES.register (the selects, which need the script, stay empty then).
+ */
 export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | null; onOutcome: (outcome: RegistrationOutcome) => void }) {
   const [register, { isLoading }] = useRegisterMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, clearNotice] = useFormNotice('register');
+  const hydrated = useHydrated();
+  const serverForm = useServerForm<RegisterValues>(AUTH_FORM_ROUTES.register, `register-${role ?? 'none'}`);
   const toast = useToast();
 
   const submit = async (values: RegisterValues) => {
     setFailure(null);
+    clearNotice();
     if (!role) {
       toast.error(Messages.validation.selectRole);
       return;
@@ -89,51 +97,53 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
   return (
     <Form<RegisterValues>
       layout="vertical"
-      name={`register-${role ?? 'none'}`}
       onFinish={submit}
       onFinishFailed={onFinishFailed}
       requiredMark={false}
       disabled={isLoading}
+      {...serverForm}
     >
-      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <StaticFormNotices form="register" />
+      <FormMessage failure={failure} notice={notice} />
+      {role && <input type="hidden" name="role" value={role} />}
       <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: Messages.validation.firstNameRequired }]}>
-        <Input autoComplete="given-name" />
+        <Input name="first_name" autoComplete="given-name" required maxLength={100} />
       </Form.Item>
       <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: Messages.validation.lastNameRequired }]}>
-        <Input autoComplete="family-name" />
+        <Input name="last_name" autoComplete="family-name" required maxLength={100} />
       </Form.Item>
       <Form.Item
         label="Email"
         name="email"
         rules={EMAIL_RULES}
       >
-        <Input type="email" autoComplete="email" />
+        <Input type="email" name="email" autoComplete="email" required />
       </Form.Item>
       <Form.Item
         label="Password"
         name="password"
         rules={NEW_PASSWORD_RULES}
       >
-        <Input.Password autoComplete="new-password" />
+        <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
       </Form.Item>
       {role === 'patient' && (
         <>
           <Form.Item label="Age" name="age">
-            <InputNumber min={0} max={120} precision={0} style={{ width: '100%' }} />
+            <InputNumber name="age" min={0} max={120} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item label="Sex" name="sex">
-            <Select options={options(SEXES)} allowClear />
+            <FormSelect name="sex" options={options(SEXES)} allowClear />
           </Form.Item>
           <Form.Item label="Cancer type" name="cancer_type">
-            <Select options={options(CANCER_TYPES)} allowClear showSearch />
+            <FormSelect name="cancer_type" options={options(CANCER_TYPES)} allowClear showSearch />
           </Form.Item>
           <Form.Item label="Cancer stage" name="cancer_stage">
-            <Select options={options(CANCER_STAGES)} allowClear />
+            <FormSelect name="cancer_stage" options={options(CANCER_STAGES)} allowClear />
           </Form.Item>
         </>
       )}
       <Form.Item name="agreeToTerms" valuePropName="checked" rules={[mustBeTicked(Messages.validation.disclaimersRequired)]}>
-        <Checkbox>
+        <Checkbox name="agreeToTerms" required>
           I have read and agree to the{' '}
           <Link to={paths.disclaimers} style={{ textDecoration: 'underline' }}>
             disclaimers
@@ -142,7 +152,7 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       </Form.Item>
       {role === 'patient' && (
         <Form.Item name="hipaa_consent" valuePropName="checked" rules={[mustBeTicked(Messages.validation.hipaaRequired)]}>
-          <Checkbox>I consent to the use of my health information under HIPAA to answer my questions</Checkbox>
+          <Checkbox name="hipaa_consent" required>I consent to the use of my health information under HIPAA to answer my questions</Checkbox>
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={isLoading} block>

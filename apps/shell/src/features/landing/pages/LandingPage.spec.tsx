@@ -1,8 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AuthTexts, Messages } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, AuthTexts, Messages } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, testUser } from '@cqa/web-core/testing';
 import { TwoFactorScreenTexts } from '../../two-factor/texts';
@@ -37,20 +39,104 @@ const session = (user = testUser('patient', { profileCompletion: 0 })) => ({ sta
 describe('LandingPage', () => {
   beforeEach(() => localStorage.clear());
 
-  it('asks for the role and starts in register mode on a first visit', () => {
+  it('asks for the role and starts in register mode on a first visit; each choice is a link to its state', () => {
     renderLanding();
     const chooser = screen.getByRole('group', { name: ROLE_PROMPT });
-    expect(within(chooser).getByRole('radio', { name: 'Patient' })).toBeChecked();
-    expect(within(chooser).getByRole('radio', { name: 'Expert' })).not.toBeChecked();
+    expect(within(chooser).getByRole('link', { name: 'Patient' })).toHaveAttribute('aria-current', 'true');
+    expect(within(chooser).getByRole('link', { name: 'Expert' })).not.toHaveAttribute('aria-current');
+    expect(within(chooser).getByRole('link', { name: 'Expert' })).toHaveAttribute('href', '/?role=expert');
     expect(screen.getByRole('button', { name: 'Register' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/?mode=login');
     expect(ROLE_PROMPT).toBe('I am logging in/registering as a...');
   });
 
-  it('remembers the chosen mode in the hasAccount flag', async () => {
+  it('remembers the chosen mode in the hasAccount flag, and the role keeps it', async () => {
     renderLanding();
-    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
     expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('true');
-    expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('link', { name: 'Expert' })).toHaveAttribute('href', '/?role=expert&mode=login');
+    await userEvent.click(screen.getByRole('link', { name: 'Register' }));
+    expect(await screen.findByRole('button', { name: 'Register' })).toHaveAttribute('type', 'submit');
+    expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('false');
+  });
+
+  it("shows each URL's state: role, mode, the outcome screens, and a form post's notice", async () => {
+    renderLanding('/?role=expert&mode=login#notice-use-patient');
+    expect(screen.getByRole('heading', { name: 'Expert Login' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Expert' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent(Messages.portal.usePortal('Patient'));
+    cleanup();
+    renderLanding('/?mode=login#notice-password-reset');
+    expect(screen.getByRole('status')).toHaveTextContent(Messages.success.passwordReset);
+    cleanup();
+    renderLanding('/?screen=registered');
+    expect(screen.getByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Login' })).toHaveAttribute('href', '/?mode=login');
+    cleanup();
+    renderLanding('/?screen=rejected');
+    expect(screen.getByText(Messages.errors.registrationRejected)).toBeInTheDocument();
+  });
+
+  it('draws real forms, posted to the form routes when no script runs', () => {
+    renderLanding('/?role=expert&mode=register');
+    const register = screen.getByRole('button', { name: 'Register' }).closest('form')!;
+    expect(register).toHaveAttribute('action', AUTH_FORM_ROUTES.register);
+    expect(register).toHaveAttribute('method', 'post');
+    expect(Object.fromEntries(new FormData(register))).toEqual({ role: 'expert', first_name: '', last_name: '', email: '', password: '' });
+    cleanup();
+    renderLanding('/?mode=login');
+    const login = screen.getByRole('button', { name: 'Login' }).closest('form')!;
+    expect(login).toHaveAttribute('action', AUTH_FORM_ROUTES.login);
+    expect(Object.fromEntries(new FormData(login))).toEqual({ role: 'patient', email: '', password: '' });
+  });
+
+  describe('as pre-rendered, then hydrated', () => {
+    function prerendered() {
+      const page = () => (
+        <Provider store={createAppStore({ auth: { status: 'anonymous', user: null, accessToken: null } })}>
+          <MemoryRouter initialEntries={['/']}>
+            <Routes>
+              <Route path="/" element={<LandingPage />} />
+            </Routes>
+          </MemoryRouter>
+        </Provider>
+      );
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(page());
+      document.body.appendChild(container);
+      const hydrate = async () => {
+        const problems: unknown[] = [];
+        await act(async () => {
+          hydrateRoot(container, page(), { onRecoverableError: (error) => problems.push(error) });
+        });
+        return problems;
+      };
+      return { container, hydrate };
+    }
+    afterEach(() => { document.body.innerHTML = ''; });
+
+    it('is taken over as it is: no notice left in sight, the browser checks off, a returning visitor then gets the login', async () => {
+      localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+      const { container, hydrate } = prerendered();
+      // Before the script: the registration (built without a visitor), checked by the browser, with its notices held for CSS.
+      expect(container.querySelector('form')).not.toHaveAttribute('novalidate');
+      expect(container.querySelectorAll('.cqa-notice').length).toBeGreaterThan(5);
+      expect(await hydrate()).toEqual([]);
+      expect(await screen.findByRole('heading', { name: 'Patient Login' })).toBeInTheDocument();
+      expect(container.querySelector('form')).toHaveAttribute('novalidate');
+      expect(container.querySelectorAll('.cqa-notice')).toHaveLength(0);
+    });
+
+    it('keeps what was typed before the script ran: the returning visitor stays on the registration they started', async () => {
+      localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+      const { container, hydrate } = prerendered();
+      fill(container.querySelector<HTMLInputElement>('input[name="email"]')!, 'early@x.org');
+      expect(await hydrate()).toEqual([]);
+      await act(async () => { await new Promise((resolve) => setTimeout(resolve, 50)); });
+      expect(screen.getByRole('heading', { name: 'Patient Registration' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('early@x.org');
+    });
   });
 
   it('shows the login validation messages', async () => {
@@ -111,7 +197,8 @@ describe('LandingPage', () => {
 
   it('leaves the patient fields out for an expert', async () => {
     renderLanding();
-    await userEvent.click(screen.getByRole('radio', { name: 'Expert' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Expert' }));
+    expect(await screen.findByRole('heading', { name: 'Expert Registration' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Cancer type')).not.toBeInTheDocument();
     expect(screen.queryByText(/HIPAA/)).not.toBeInTheDocument();
   });
@@ -133,22 +220,24 @@ describe('LandingPage', () => {
     expect(api.calls[0].body).toEqual({
       email: 'ann@x.org', password: 'long-enough', role: 'patient', first_name: 'Ann', last_name: 'Lee', agreeToTerms: true, hipaa_consent: true,
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
-    expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+    await userEvent.click(screen.getByRole('link', { name: 'Return to Login' }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
   });
 
   it('switches to login mode when the email is already registered', async () => {
     const api = installFetchMock();
     api.reply('/api/auth/register', { status: 409, body: { statusCode: 409, error: 'Conflict', message: Messages.errors.emailRegistered } });
     const store = renderLanding();
-    await userEvent.click(screen.getByRole('radio', { name: 'Expert' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Expert' }));
+    await screen.findByRole('heading', { name: 'Expert Registration' });
     fill(screen.getByLabelText('First name'), 'Eve');
     fill(screen.getByLabelText('Last name'), 'Lee');
     fill(screen.getByLabelText('Email'), 'eve@x.org');
     fill(screen.getByLabelText('Password'), 'long-enough');
     await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit'));
+    expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 10_000 })).toHaveAttribute('type', 'submit');
+    expect(screen.getByRole('heading', { name: 'Expert Login' })).toBeInTheDocument();
     expect(store.getState().toasts.map((t) => t.message)).toEqual([Messages.errors.emailRegistered]);
     expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('true');
   });
@@ -193,7 +282,7 @@ describe('LandingPage', () => {
   it('opens the expert login at the two-factor step when an institution sign-in needs the code', async () => {
     installFetchMock().reply('/api/auth/config', { status: 200, body: { institutionSignIn: true } });
     renderLanding('/?two_factor=code');
-    expect(screen.getByRole('radio', { name: 'Expert' })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Expert' })).toHaveAttribute('aria-current', 'true');
     expect(screen.getByRole('heading', { name: 'Expert Login' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: TwoFactorScreenTexts.codeStepTitle })).toBeInTheDocument();
   });

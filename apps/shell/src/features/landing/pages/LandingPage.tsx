@@ -1,7 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Button, Col, Radio, Result, Row, Typography } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { Button, Col, Result, Row, Typography } from 'antd';
+import { Link, useLinkClickHandler, useNavigate, useSearchParams } from 'react-router-dom';
+import { landingHref, type LandingMode, type LandingState, Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
 import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { LoginForm } from '../../auth/components/LoginForm';
@@ -9,8 +9,8 @@ import { Panel } from '../components/Panel';
 import { RegisterForm, type RegistrationOutcome } from '../components/RegisterForm';
 import { readHasAccount, writeHasAccount } from '../has-account';
 
-type Mode = 'login' | 'register';
-type Screen = 'form' | 'registered' | 'rejected';
+type Mode = LandingMode;
+type Screen = NonNullable<LandingState['screen']>;
 
 export const ROLE_PROMPT = 'I am logging in/registering as a...';
 
@@ -40,37 +40,40 @@ export function LandingPage() {
 function AccessPanel() {
   const user = useAppSelector(selectCurrentUser);
   const navigate = useNavigate();
+  // One URL per state (landingHref): the role, the mode and the outcome screens are the query's, so each has its
+  // pre-rendered page, and a choice made before the script runs is a link the browser follows.
+  const [params] = useSearchParams();
   // An institution sign-in comes back here (experts only) when refused, or when it needs the second factor: show the
   // expert login, with the reason or the two-factor step.
-  const [params] = useSearchParams();
   const institutionReturn = params.has(OIDC_ERROR_PARAM) || params.has(OIDC_TWO_FACTOR_PARAM);
-  const [role, setRole] = useState<SelfRegisteringRole>(institutionReturn ? 'expert' : 'patient');
-  // The pre-rendered page (built without a visitor) shows the registration form: a returning visitor's login form comes
-  // as an update once hydrated (the server snapshot first), not as a hydration mismatch, which makes React discard the
-  // page's markup and a click made on it (an early tap on 'Expert' was lost).
-  const returning = useSyncExternalStore(subscribeToNothing, readHasAccount, () => false);
-  const [chosenMode, setModeState] = useState<Mode | null>(institutionReturn ? 'login' : null);
+  const role = roleParam(params.get('role')) ?? (institutionReturn ? 'expert' : 'patient');
+  const chosenMode = modeParam(params.get('mode')) ?? (institutionReturn ? 'login' : null);
+  const urlScreen = screenParam(params.get('screen'));
+  // Without a mode in the URL, the one remembered in this browser (hasAccount): known only once hydrated, as the
+  // pre-rendered page was built without a visitor; and not over a registration the visitor has started meanwhile.
+  const panel = useRef<HTMLDivElement>(null);
+  const [returning, setReturning] = useState(false);
+  useEffect(() => {
+    if (!chosenMode && readHasAccount() && !hasInput(panel.current)) setReturning(true);
+  }, [chosenMode]);
+  // A mode in the URL is the visitor's choice (a link followed, with or without the script): remembered.
+  useEffect(() => {
+    if (chosenMode && !institutionReturn) writeHasAccount(chosenMode === 'login');
+  }, [chosenMode, institutionReturn]);
   const mode: Mode = chosenMode ?? (returning ? 'login' : 'register');
-  const [screen, setScreen] = useState<Screen>('form');
-  const [registeredMessage, setRegisteredMessage] = useState<string>(Messages.success.registration);
+  // The outcome of a registration sent with the script; without it, the form post comes back to ?screen=.
+  const [outcome, setOutcome] = useState<{ screen: Screen; message: string } | null>(null);
+  const screen = outcome?.screen ?? urlScreen;
+  const registeredMessage = outcome?.message ?? Messages.success.registration;
 
-  const setMode = (next: Mode) => {
-    setModeState(next);
-    writeHasAccount(next === 'login');
-  };
-  const returnToLogin = () => {
-    setMode('login');
-    setScreen('form');
-  };
-  const onOutcome = (outcome: RegistrationOutcome) => {
-    if (outcome.kind === 'registered') {
+  const onOutcome = (result: RegistrationOutcome) => {
+    if (result.kind === 'registered') {
       writeHasAccount(true);
-      setRegisteredMessage(outcome.message);
-      setScreen('registered');
-    } else if (outcome.kind === 'rejected') {
-      setScreen('rejected');
+      setOutcome({ screen: 'registered', message: result.message });
+    } else if (result.kind === 'rejected') {
+      setOutcome({ screen: 'rejected', message: '' });
     } else {
-      setMode('login');
+      void navigate(landingHref({ role, mode: 'login' }));
     }
   };
 
@@ -82,6 +85,12 @@ function AccessPanel() {
       </Panel>
     );
   }
+
+  const returnToLogin = (
+    <ChoiceLink to={landingHref({ role, mode: 'login' })} selected={false} primary onClick={() => setOutcome(null)}>
+      Return to Login
+    </ChoiceLink>
+  );
 
   if (screen === 'registered') {
     return (
@@ -98,7 +107,7 @@ function AccessPanel() {
               </Typography.Paragraph>
             </>
           }
-          extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
+          extra={returnToLogin}
         />
       </Panel>
     );
@@ -111,43 +120,84 @@ function AccessPanel() {
           status="error"
           title={<h2 style={{ margin: 0, fontSize: 24 }}>Registration Rejected</h2>}
           subTitle={Messages.errors.registrationRejected}
-          extra={<Button type="primary" onClick={returnToLogin}>Return to Login</Button>}
+          extra={returnToLogin}
         />
       </Panel>
     );
   }
 
+  const otherMode: Mode = mode === 'login' ? 'register' : 'login';
   return (
-    <Panel>
-      <fieldset style={{ border: 0, margin: '0 0 16px', padding: 0 }}>
-        <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{ROLE_PROMPT}</legend>
-        <Radio.Group
-          value={role}
-          onChange={(event) => setRole(event.target.value as SelfRegisteringRole)}
-          optionType="button"
-          buttonStyle="solid"
-          options={[
-            { value: 'patient', label: 'Patient' },
-            { value: 'expert', label: 'Expert' },
-          ]}
-        />
-      </fieldset>
+    <Panel ref={panel}>
+      <div role="group" aria-labelledby="role-prompt" style={{ margin: '0 0 16px' }}>
+        <p id="role-prompt" style={{ fontSize: 16, fontWeight: 600, margin: '0 0 8px' }}>{ROLE_PROMPT}</p>
+        <div style={{ display: 'flex' }}>
+          {ROLES.map(({ value, label }, index) => (
+            <ChoiceLink
+              key={value}
+              // The mode stays as the URL has it: none (the remembered one), or the one chosen.
+              to={landingHref({ role: value, mode: params.get('mode') ? mode : undefined })}
+              selected={value === role}
+              joined={index === 0 ? 'start' : 'end'}
+            >
+              {label}
+            </ChoiceLink>
+          ))}
+        </div>
+      </div>
       <h2 style={{ fontSize: 20, margin: '0 0 12px' }}>{mode === 'login' ? `${roleLabel(role)} Login` : `${roleLabel(role)} Registration`}</h2>
       {mode === 'login' ? (
-        <LoginForm key={role} portal={role} onSignedIn={(signedIn) => navigate(destinationAfterLogin(signedIn))} />
+        <LoginForm key={role} portal={role} onSignedIn={(signedIn) => void navigate(destinationAfterLogin(signedIn))} />
       ) : (
         <RegisterForm key={role} role={role} onOutcome={onOutcome} />
       )}
       <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
         {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        <Button type="link" style={{ padding: 0 }} onClick={() => setMode(mode === 'login' ? 'register' : 'login')}>
-          {mode === 'login' ? 'Register' : 'Login'}
-        </Button>
+        {/* Underlined: told from the sentence around it by more than its colour. */}
+        <Link to={landingHref({ role, mode: otherMode })} style={{ textDecoration: 'underline' }}>
+          {otherMode === 'login' ? 'Login' : 'Register'}
+        </Link>
       </Typography.Paragraph>
     </Panel>
   );
 }
 
-/** The remembered mode is read once per render; nothing announces a change to it from elsewhere. */
-const subscribeToNothing = () => () => undefined;
+/**
+ * A choice drawn as a button: a link to the state it chooses, so it works before the page's script runs (the browser
+ * loads that state's page); once hydrated, the router moves there without reloading.
+ */
+function ChoiceLink({ to, selected, primary, joined, onClick, children }: {
+  to: string; selected: boolean; primary?: boolean; joined?: 'start' | 'end'; onClick?: () => void; children: ReactNode;
+}) {
+  const follow = useLinkClickHandler(to);
+  const radius = joined === 'start' ? { borderStartEndRadius: 0, borderEndEndRadius: 0 } : joined === 'end' ? { borderStartStartRadius: 0, borderEndStartRadius: 0, marginInlineStart: -1 } : {};
+  return (
+    <Button
+      href={to}
+      type={selected || primary ? 'primary' : 'default'}
+      aria-current={selected ? 'true' : undefined}
+      style={radius}
+      onClick={(event: MouseEvent<HTMLElement>) => {
+        onClick?.();
+        follow(event as MouseEvent<HTMLAnchorElement>);
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** Whether the visitor has typed or ticked anything in the panel's form (before the script ran, say). */
+function hasInput(panel: HTMLElement | null): boolean {
+  return [...(panel?.querySelectorAll('input') ?? [])].some((input) =>
+    input.type === 'hidden' ? false : input.type === 'checkbox' ? input.checked : input.value !== '');
+}
+
+const ROLES: { value: SelfRegisteringRole; label: string }[] = [
+  { value: 'patient', label: 'Patient' },
+  { value: 'expert', label: 'Expert' },
+];
+const roleParam = (value: string | null): SelfRegisteringRole | null => (value === 'patient' || value === 'expert' ? value : null);
+const modeParam = (value: string | null): Mode | null => (value === 'login' || value === 'register' ? value : null);
+const screenParam = (value: string | null): Screen | null => (value === 'registered' || value === 'rejected' ? value : null);
 const roleLabel = (role: SelfRegisteringRole) => (role === 'patient' ? 'Patient' : 'Expert');

@@ -1,0 +1,188 @@
+import { type AuthUser, OIDC_TWO_FACTOR_PARAM, type OidcTwoFactorStep, type SelfRegisteringRole } from './auth';
+import { AuthTexts, Messages } from './messages';
+import type { Role } from './roles';
+
+/**
+ * The public pages work before any script has run (issue 35): every choice is a link to a URL of its own, and every
+ * form a real <form method="post"> to one of these routes. They take a urlencoded body from a page of this origin
+ * only, run the JSON routes' code and answer 303: to where the user goes next, or back to the form's page with a
+ * notice. Once the page's script runs, the same forms are submitted as JSON instead.
+ */
+export const AUTH_FORM_ROUTES = {
+  login: '/api/auth/form/login',
+  register: '/api/auth/form/register',
+  forgotPassword: '/api/auth/form/forgot-password',
+  resetPassword: '/api/auth/form/reset-password',
+  logout: '/api/auth/form/logout',
+} as const;
+export const AUTH_FORM_PREFIX = '/api/auth/form/';
+
+export type LandingMode = 'login' | 'register';
+/** The landing page's outcome screens, and the forgot-password page's 'Check Your Email'. */
+export type PublicScreen = 'registered' | 'rejected' | 'sent';
+
+/**
+ * What a form's answer tells its page, by code: the texts of the catalogue the page shows after a form post. The code
+ * travels in the URL's fragment (`#notice-<code>`): every pre-rendered page holds its forms' notices, hidden, and CSS
+ * (`:target`) shows the one named, so a page needs no copy per message and the text shows without any script.
+ */
+export const FORM_NOTICES = {
+  credentials: AuthTexts.invalidCredentials,
+  unverified: Messages.validation.emailNotVerified,
+  unable: Messages.errors.unableToLogin,
+  'use-patient': Messages.portal.usePortal('Patient'),
+  'use-expert': Messages.portal.usePortal('Expert'),
+  'use-admin': Messages.portal.usePortal('Admin'),
+  'not-admin': Messages.portal.notAdmin,
+  'select-role': Messages.validation.selectRole,
+  'email-required': Messages.validation.emailRequired,
+  'email-invalid': Messages.validation.emailInvalid,
+  'password-required': Messages.validation.passwordRequired,
+  'password-short': Messages.validation.passwordTooShort,
+  'password-common': Messages.validation.passwordTooCommon,
+  'passwords-differ': Messages.validation.passwordsDoNotMatch,
+  'confirm-password': Messages.validation.confirmPassword,
+  'same-password': Messages.validation.samePassword,
+  'first-name-required': Messages.validation.firstNameRequired,
+  'last-name-required': Messages.validation.lastNameRequired,
+  'disclaimers-required': Messages.validation.disclaimersRequired,
+  'hipaa-required': Messages.validation.hipaaRequired,
+  'already-registered': Messages.errors.emailRegistered,
+  'link-invalid': AuthTexts.resetLinkInvalid,
+  throttled: Messages.platform.tooManyRequests,
+  'login-failed': Messages.errors.loginFailed,
+  'registration-failed': Messages.errors.authenticationFailed,
+  'send-reset-failed': Messages.errors.sendResetFailed,
+  'reset-failed': Messages.errors.resetFailed,
+  'password-reset': Messages.success.passwordReset,
+} as const;
+export type FormNotice = keyof typeof FORM_NOTICES;
+
+/** The notices that are good news; the others are errors. */
+export const SUCCESS_NOTICES: readonly FormNotice[] = ['password-reset'];
+export const noticeId = (notice: FormNotice) => `notice-${notice}`;
+
+const common = ['throttled', 'email-required', 'email-invalid'] as const satisfies readonly FormNotice[];
+
+/** Each form's notices: what its page shows, and all a post to it may answer with (the last one is its catch-all). */
+export const FORM_NOTICE_SETS = {
+  login: [
+    'password-reset', 'already-registered', 'credentials', 'unverified', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
+    'select-role', 'password-required', ...common, 'login-failed',
+  ],
+  register: [
+    'select-role', 'password-required', 'password-short', 'password-common', 'first-name-required', 'last-name-required',
+    'disclaimers-required', 'hipaa-required', ...common, 'registration-failed',
+  ],
+  forgotPassword: [...common, 'send-reset-failed'],
+  resetPassword: ['link-invalid', 'password-required', 'password-short', 'password-common', 'passwords-differ', 'confirm-password', 'same-password', 'throttled', 'reset-failed'],
+} as const satisfies Record<string, readonly FormNotice[]>;
+export type AuthForm = keyof typeof FORM_NOTICE_SETS;
+
+/** The notice of a refusal: the first of its texts that is one of the form's notices, else the form's catch-all. */
+export function noticeForMessages(form: AuthForm, messages: readonly string[]): FormNotice {
+  const notices: readonly FormNotice[] = FORM_NOTICE_SETS[form];
+  for (const message of messages) {
+    const notice = notices.find((candidate) => FORM_NOTICES[candidate] === message);
+    if (notice) return notice;
+  }
+  return notices[notices.length - 1]!;
+}
+
+export interface LandingState {
+  /** Absent: the patient's. */
+  role?: SelfRegisteringRole;
+  /** Absent: the one remembered in this browser (hasAccount), else registration. */
+  mode?: LandingMode;
+  screen?: Extract<PublicScreen, 'registered' | 'rejected'>;
+}
+
+const withQuery = (path: string, query: Record<string, string | undefined>, notice?: FormNotice) => {
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  return `${path}${search ? `?${search}` : ''}${notice ? `#${noticeId(notice)}` : ''}`;
+};
+
+/** The landing page's URL for a state: one URL per state, the patient's role left out (the default). */
+export function landingHref(state: LandingState, notice?: FormNotice): string {
+  return withQuery('/', { role: state.role === 'expert' ? 'expert' : undefined, mode: state.mode, screen: state.screen }, notice);
+}
+
+/**
+ * The login page of a portal (the admins' own, or the landing page in login mode), with a notice, or with the
+ * two-factor step to show (OIDC_TWO_FACTOR_PARAM; the challenge is in its cookie).
+ */
+export function loginPageHref(portal: Role, { notice, twoFactor }: { notice?: FormNotice; twoFactor?: OidcTwoFactorStep } = {}): string {
+  const step = { [OIDC_TWO_FACTOR_PARAM]: twoFactor };
+  if (portal === 'admin') return withQuery('/admin/login', step, notice);
+  // With the two-factor step the patient's role is named too: the step without a role is an institution's (experts only).
+  return withQuery('/', { role: portal === 'expert' || twoFactor ? portal : undefined, mode: 'login', ...step }, notice);
+}
+
+export const forgotPasswordHref = ({ screen, notice }: { screen?: 'sent'; notice?: FormNotice } = {}) => withQuery('/forgot-password', { screen }, notice);
+/** The reset link's page again (its token is in the link already), with a notice. */
+export const resetPasswordHref = (token: string | undefined, notice?: FormNotice) => withQuery('/reset-password', { token }, notice);
+
+/** The reset-password page's hidden token field, as pre-rendered: the page server puts the link's token in its place. */
+export const RESET_TOKEN_PLACEHOLDER = 'reset-token-from-the-link';
+/** What a reset link's token looks like (base64url); anything else is never written into a page. */
+export const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** Where a user goes after signing in (spec section 2); the admin login page sends admins to their dashboard instead. */
+export function destinationAfterLogin(user: Pick<AuthUser, 'role' | 'profileCompletion'>): string {
+  if (user.role === 'admin') return '/admin/users';
+  if (user.role === 'expert') return '/expert/questions';
+  return user.profileCompletion === 100 ? '/patient/questions' : '/patient-profile';
+}
+export const ADMIN_LOGIN_DESTINATION = '/admin/questions';
+
+/**
+ * The public pages pre-rendered at build time, one HTML document per URL (tools/webpack/prerender.mjs writes them;
+ * the API and the nginx image answer each URL with its own). Path → the query parameters (in this order) and values
+ * that make a state of their own; any other value is the page's plain state.
+ */
+export const PRERENDERED_PAGES = {
+  '/': { file: 'landing', params: { role: ['expert'], mode: ['login', 'register'], screen: ['registered', 'rejected'] } },
+  '/disclaimers': { file: 'disclaimers', params: {} },
+  '/admin/login': { file: 'admin-login', params: {} },
+  '/forgot-password': { file: 'forgot-password', params: { screen: ['sent'] } },
+  // With a token (any: the page server writes the link's own in place of the placeholder), the form; without, 'invalid link'.
+  '/reset-password': { file: 'reset-password', params: { token: [RESET_TOKEN_PLACEHOLDER] } },
+} as const satisfies Record<string, { file: string; params: Record<string, readonly string[]> }>;
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+/** The screens stand alone: with one, neither role nor mode is part of the state. */
+const SCREEN_PARAM = 'screen';
+
+/**
+ * The pre-rendered document of a request (its routed path and query): the file name, without extension, of the
+ * state the query names, or of the page's plain state. Null for a path that is not pre-rendered.
+ */
+export function prerenderedFile(pathname: string, query: URLSearchParams): string | null {
+  const page = (PRERENDERED_PAGES as Record<string, { file: string; params: Record<string, readonly string[]> }>)[pathname];
+  if (!page) return null;
+  const screen = query.get(SCREEN_PARAM);
+  const alone = screen !== null && page.params[SCREEN_PARAM]?.includes(screen);
+  const parts = Object.entries(page.params)
+    .filter(([name]) => !alone || name === SCREEN_PARAM)
+    .map(([name, values]) => [name, query.get(name), values] as const)
+    .filter(([, value, values]) => value !== null && values.includes(value))
+    .map(([name, value]) => `.${name}-${value}`);
+  return `${page.file}${parts.join('')}`;
+}
+
+/** Every pre-rendered URL and its file: each parameter's values combined (a screen alone), for the build. */
+export function prerenderedUrls(): { url: string; file: string }[] {
+  return Object.entries(PRERENDERED_PAGES).flatMap(([path, page]) => {
+    let queries: [string, string][][] = [[]];
+    for (const [name, values] of Object.entries(page.params as Record<string, readonly string[]>)) {
+      if (name === SCREEN_PARAM) continue;
+      queries = queries.flatMap((query) => [query, ...values.map((value) => [...query, [name, value] as [string, string]])]);
+    }
+    const screens = ((page.params as Record<string, readonly string[]>)[SCREEN_PARAM] ?? []).map((value) => [[SCREEN_PARAM, value] as [string, string]]);
+    return [...queries, ...screens].map((query) => {
+      const search = new URLSearchParams(query);
+      const url = `${path}${query.length ? `?${search.toString()}` : ''}`;
+      return { url, file: prerenderedFile(path, search)! };
+    });
+  });
+}

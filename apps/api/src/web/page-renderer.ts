@@ -37,6 +37,7 @@ export function createPageRenderer(script: string, options: { workers: number; t
   let nextId = 1;
   let turn = 0;
   let closing = false;
+  let silentDeaths = 0;
 
   const settle = (id: number, result: RenderResult) => {
     const entry = pending.get(id);
@@ -46,38 +47,59 @@ export function createPageRenderer(script: string, options: { workers: number; t
     entry.resolve(result);
   };
 
-  const start = (): { worker: Worker; inHand: Set<number> } => {
+  interface Slot {
+    worker: Worker;
+    inHand: Set<number>;
+    /** Whether the worker ever answered: workers that die twice in a row without answering wait before the next start. */
+    answered: boolean;
+    alive: boolean;
+  }
+  const start = (): Slot => {
     const worker = new Worker(script);
-    const slot = { worker, inHand: new Set<number>(), startedAt: Date.now() };
+    const slot: Slot = { worker, inHand: new Set<number>(), answered: false, alive: true };
     worker.on('message', (reply: { id: number } & RenderResult) => {
       slot.inHand.delete(reply.id);
+      slot.answered = true;
+      silentDeaths = 0;
       const { id, ...result } = reply;
       settle(id, result as RenderResult);
     });
     worker.on('error', (error) => options.onError?.(error));
     worker.on('exit', () => {
+      slot.alive = false;
       for (const id of slot.inHand) settle(id, { rendered: false, reason: 'the renderer stopped', error: true });
       slot.inHand.clear();
       if (closing) return;
-      // A renderer that cannot even start (a broken build) is not restarted in a tight loop; meanwhile its pages time
-      // out into the plain app.
+      // A renderer that died (on a page, say) is replaced at once; when its replacement dies too without answering
+      // anything (a broken build), the next start waits, so a broken renderer is not restarted in a tight loop.
+      // Meanwhile pages go out as the plain app.
+      if (!slot.answered) silentDeaths++;
       const restart = () => {
         if (!closing) slots[slots.indexOf(slot)] = start();
       };
-      if (Date.now() - slot.startedAt < RESTART_BACKOFF_MS) setTimeout(restart, RESTART_BACKOFF_MS).unref();
-      else restart();
+      if (silentDeaths <= 1) restart();
+      else setTimeout(restart, RESTART_BACKOFF_MS).unref();
     });
     // The API's shutdown does not wait for an idle renderer.
     worker.unref();
     return slot;
   };
   const slots = Array.from({ length: Math.max(1, options.workers) }, start);
+  /** Round-robin over the workers that are running. */
+  const nextAliveSlot = (): Slot | undefined => {
+    for (let tried = 0; tried < slots.length; tried++) {
+      const slot = slots[turn++ % slots.length];
+      if (slot.alive) return slot;
+    }
+    return undefined;
+  };
 
   return {
     render(request) {
       const started = performance.now();
       const id = nextId++;
-      const slot = slots[turn++ % slots.length];
+      const slot = nextAliveSlot();
+      if (!slot) return Promise.resolve({ rendered: false as const, reason: 'no renderer is running', error: true, ms: 0 });
       return new Promise<RenderResult>((resolve) => {
         const timer = setTimeout(() => {
           slot.inHand.delete(id);

@@ -27,6 +27,12 @@ export const INFRASTRUCTURE_WITHOUT_MODULES = ['common', 'config', 'queues', 'we
 /** The files that assemble the app: a module never imports them (the arrows would run back up). */
 export const BOOTSTRAP_FILES = ['app.module.ts', 'create-api-app.ts', 'create-openapi-document.ts', 'main.ts', 'main.worker.ts', 'main.openapi.ts'];
 
+/**
+ * The database composer (data source, migrations, seed, CLI): it imports modules (their entities, the search index),
+ * so no module or infrastructure imports it. Their database toolkit is common/database.
+ */
+export const DATABASE_COMPOSER_DIR = 'database';
+
 /** Migrations run against old schemas for ever: they import no live code (a frozen copy lives beside them). */
 export const MIGRATIONS_DIR = 'database/migrations';
 
@@ -57,6 +63,11 @@ export function serverModuleZones() {
     })),
   );
   zones.push({
+    target: [`${SRC}/modules`, ...INFRASTRUCTURE_WITHOUT_MODULES.map((dir) => `${SRC}/${dir}`)],
+    from: `${SRC}/${DATABASE_COMPOSER_DIR}`,
+    message: 'Modules and infrastructure use the database toolkit (common/database), never the composer (database/: data source, migrations, seed, CLI), which imports modules.',
+  });
+  zones.push({
     target: `${SRC}/${MIGRATIONS_DIR}`,
     from: SRC,
     except: [`./${MIGRATIONS_DIR}`],
@@ -64,3 +75,66 @@ export function serverModuleZones() {
   });
   return zones;
 }
+
+/**
+ * Table -> who writes it (INSERT, UPDATE, DELETE): a module folder of apps/api/src/modules, or one file path under it
+ * (the table has a single writer). Reading is free. Checked by tools/lint/table-ownership.spec.ts, with the exceptions
+ * below; the composer (database/: migrations, seed, CLI) writes whatever it sets up.
+ */
+export const TABLE_OWNERS = {
+  users: 'auth',
+  refresh_tokens: 'auth',
+  email_tokens: 'auth',
+  auth_logs: 'auth',
+  user_two_factor: 'auth',
+  two_factor_recovery_codes: 'auth',
+  patients: 'profiles',
+  profile_access_logs: 'profiles',
+  medical_reports: 'reports',
+  cancer_questions: 'questions',
+  question_search_terms: 'questions',
+  question_search_vocabulary: 'questions',
+  cancer_answers: 'answers',
+  ratings_feedback: 'answers',
+  community_answer_meta: 'answers',
+  answer_claim_checks: 'answers',
+  answer_retraction_flags: 'answers',
+  ai_runs: 'answers',
+  ai_run_records: 'answers',
+  ai_run_queries: 'answers',
+  research_runs: 'answers',
+  research_steps: 'answers',
+  research_run_records: 'answers',
+  research_retraction_flags: 'answers',
+  literature_records: 'answers/literature-records.repository.ts',
+  import_batches: 'import',
+  import_rows: 'import',
+  mail_outbox: 'mail',
+  notification_settings: 'notifications',
+  unsubscribe_tokens: 'notifications',
+  answer_events: 'notifications',
+};
+
+/** Writes outside a table's owner, each with its reason. `file` is relative to apps/api/src/modules. */
+export const TABLE_WRITE_EXCEPTIONS = [
+  {
+    file: 'answers/answer-writer.ts',
+    table: 'cancer_questions',
+    reason: "the question's answers_count and has_expert_answer, recounted in the transaction that adds or removes an answer, under the question's row lock",
+  },
+  {
+    file: 'answers/answer-retractions.repository.ts',
+    table: 'cancer_questions',
+    reason: "the question's has_retracted_sources mark, set in the transaction that flags a retracted source (no flag without its mark)",
+  },
+  {
+    file: 'notifications/answer-events.ts',
+    table: 'cancer_questions',
+    reason: "the question's last_answer_at, set with the answer event in the transaction that publishes the answer",
+  },
+  {
+    file: 'notifications/new-answers.repository.ts',
+    table: 'cancer_questions',
+    reason: "the question's owner_seen_at, when its owner opens it (the New answers mark); notifications may not import questions",
+  },
+];

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { ApiErrorBody, Messages } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
-import { isLockWaitTimeout } from '../../database/retry-deadlock';
+import { isLockWaitTimeout } from '../database/retry-deadlock';
 import { dependencyDown } from './dependency-down';
 
 /** A handler for 404s on page paths: the web app's index.html, so deep links and unknown paths reach the landing page. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { AiAnswerDetails, CitedSource } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
-import { jsonColumn } from '../../database/json-column';
+import { LiteratureRecordsRepository } from './literature-records.repository';
+import { jsonColumn } from '../../common/database/json-column';
 import type { RunSql } from '../questions/question-search';
 
 /**
@@ -30,7 +31,7 @@ export interface PublishedAiAnswer {
  */
 @Injectable()
 export class AnswerRetractionsRepository {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly literature: LiteratureRecordsRepository) {}
 
   async publishedAiAnswers(): Promise<PublishedAiAnswer[]> {
     const rows = (await this.ds.query(
@@ -54,7 +55,7 @@ export class AnswerRetractionsRepository {
       const sources = answer.details.sources.map((s) => (s.doi?.toLowerCase() === doi ? { ...s, retraction: 'retracted' as const } : s));
       answer.details = { ...answer.details, sources };
       await manager.query('UPDATE cancer_answers SET ai_details = ? WHERE id = ?', [JSON.stringify(answer.details), answer.answerId]);
-      await manager.query("UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = CURRENT_TIMESTAMP(3) WHERE doi = ?", [doi]);
+      await this.literature.markRetracted({ doi }, manager);
       const result = (await manager.query(
         'INSERT IGNORE INTO answer_retraction_flags (answer_id, source_key, title, url, doi, pmid) VALUES (?, ?, ?, ?, ?, ?)',
         [answer.answerId, `doi:${doi}`, source.title, source.url, source.doi, source.pmid],

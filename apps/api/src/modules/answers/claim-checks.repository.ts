@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ClaimCheckView, JudgeVerdict, SupportRuleResult } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { jsonColumn } from '../../database/json-column';
+import { jsonColumn } from '../../common/database/json-column';
 
 export type ClaimCheckOwner = { aiRunId: number } | { researchRunId: number };
 

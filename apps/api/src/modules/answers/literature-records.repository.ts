@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { LiteratureSource } from '@cqa/contracts';
-import { DataSource, QueryFailedError } from 'typeorm';
+import type { LiteratureSource, RetractionStatus } from '@cqa/contracts';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { LiteratureRecord } from '../ai/literature/literature-record';
 
 export interface CitingAnswer {
@@ -50,6 +50,19 @@ export class LiteratureRecordsRepository {
         question_title: r.question_text.length > 200 ? `${r.question_text.slice(0, 199)}…` : r.question_text,
       })),
     };
+  }
+
+  /** The retraction statuses a check found, by row id. */
+  async saveRetractions(records: ReadonlyArray<{ recordId: string; retraction: RetractionStatus }>): Promise<void> {
+    for (const r of records) {
+      await this.ds.query('UPDATE literature_records SET retraction = ?, retraction_checked_at = NOW(3) WHERE id = ?', [r.retraction, r.recordId]);
+    }
+  }
+
+  /** Marks a work retracted, by row id or by DOI (every row of it), within the caller's transaction when given one. */
+  async markRetracted(work: { id: number } | { doi: string }, manager: Pick<EntityManager, 'query'> = this.ds): Promise<void> {
+    const [column, value] = 'id' in work ? ['id', work.id] : ['doi', work.doi];
+    await manager.query(`UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = NOW(3) WHERE ${column} = ?`, [value]);
   }
 
   /** The row ids of `records`, in order. */

@@ -18,7 +18,7 @@ import type { RegisterDto } from './dto/auth.dto';
 import { EmailTokenEntity, EmailTokenPurpose } from './entities/email-token.entity';
 import { SessionService } from './session.service';
 import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from './tokens';
-import { retryOnDeadlock } from '../../database/retry-deadlock';
+import { retryOnDeadlock } from '../../common/database/retry-deadlock';
 
 /** `caller`: whose share of the password gate it takes (see password-gate.ts). */
 const hashPassword = (password: string, caller: GateCaller) => passwordGate.hash(caller, password);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RequestTransactions } from '../../database/request-transaction';
+import { RequestTransactions } from '../../common/database/request-transaction';
 import { PatientEntity } from './entities/patient.entity';
 import { ProfileAccessLogEntity } from './entities/profile-access-log.entity';
 import { PatientAccess } from './patient-access.service';

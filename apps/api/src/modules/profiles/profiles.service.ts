@@ -7,7 +7,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { RequestTransactions } from '../../database/request-transaction';
+import { RequestTransactions } from '../../common/database/request-transaction';
 import type { CreatePatientProfileDto, SavePatientProfileDto } from './dto/patient.dto';
 import { PatientEntity } from './entities/patient.entity';
 import { PatientAccess } from './patient-access.service';

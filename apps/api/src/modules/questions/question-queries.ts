@@ -5,7 +5,7 @@ import {
 import {
   drivingWord, type RunSql, type SearchWord, searchWords, termPrefixPattern, termsToWalk, wordPattern,
 } from './question-search';
-import { jsonColumn } from '../../database/json-column';
+import { jsonColumn } from '../../common/database/json-column';
 
 /**
  * The SQL of the read paths, as plain statements: the service runs them, and the benchmark (tools/bench) runs the very

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, Readable } from 'node:stream';
 import { DataSource, Repository } from 'typeorm';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
-import { RequestTransactions } from '../../database/request-transaction';
+import { RequestTransactions } from '../../common/database/request-transaction';
 import { PatientAccess, PatientRef } from '../profiles/patient-access.service';
 import { MedicalReportEntity } from './entities/medical-report.entity';
 import { ReportFiles } from './files/report-files.processor';

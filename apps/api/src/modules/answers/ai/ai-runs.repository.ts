@@ -4,7 +4,7 @@ import {
   RetractionStatus,
 } from '@cqa/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { jsonColumn } from '../../../database/json-column';
+import { jsonColumn } from '../../../common/database/json-column';
 import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
 import { LiteratureRecordsRepository } from '../literature-records.repository';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
@@ -233,9 +233,7 @@ export class AiRunsRepository {
   }
 
   async saveRetractions(records: ReadonlyArray<{ recordId: string; retraction: RetractionStatus }>): Promise<void> {
-    for (const r of records) {
-      await this.ds.query('UPDATE literature_records SET retraction = ?, retraction_checked_at = NOW(3) WHERE id = ?', [r.retraction, r.recordId]);
-    }
+    await this.literature.saveRetractions(records);
   }
 
   /**

@@ -252,7 +252,7 @@ export class ResearchRepository {
   }
 
   async markRetracted(recordId: number): Promise<void> {
-    await this.ds.query("UPDATE literature_records SET retraction = 'retracted', retraction_checked_at = NOW(3) WHERE id = ?", [recordId]);
+    await this.literature.markRetracted({ id: recordId });
   }
 
   /** Whether the flag is new. The question is marked first (markRetractedSources): a flag never exists without its mark. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { Messages } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 import { isLockWaitTimeout, retryOnDeadlock } from './retry-deadlock';
 
 /** A statement's shape without its data: every quoted string and number becomes `?` (the log never carries values). */

@@ -60,6 +60,21 @@ describe('the OpenAPI document (as /api/docs-json serves it)', () => {
     }
   });
 
+  it('describes every error answer of a JSON route with the error body (ApiErrorDto)', () => {
+    // The unsubscribe link's answers are HTML pages.
+    const OWN_BODIES = [/^(GET|POST) \/api\/unsubscribe\//];
+    const missing: string[] = [];
+    for (const { name, operation } of operations(document)) {
+      if (OWN_BODIES.some((pattern) => pattern.test(name))) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!/^[45]\d\d$/.test(status)) continue;
+        const contents = Object.values((response as { content?: Record<string, { schema?: { $ref?: string } }> }).content ?? {});
+        if (!contents.some((content) => content.schema?.$ref === '#/components/schemas/ApiErrorDto')) missing.push(`${name} ${status}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('fails the lint for an operation without a summary or security (the check can fail)', async () => {
     const broken = structuredClone(document);
     const login = (broken.paths['/api/auth/login'] as Record<string, Operation>).post;

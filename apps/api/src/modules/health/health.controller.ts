@@ -2,6 +2,7 @@ import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/co
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { Public } from '../../common/access/access.decorator';
+import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
@@ -39,7 +40,7 @@ export class HealthController {
       "(the app still accepts questions but produces no answers, imports, research or emails), 'unknown' when the worker list cannot be read; " +
       '`worker_detail` gives the count, the workers per queue and a message; both are read at most once every 5 s. No worker does not fail the check: the API itself serves.',
   })
-  @ApiServiceUnavailableResponse({ description: 'The message names each dependency that is down.' })
+  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'The message names each dependency that is down.' })
   async check() {
     const configured = isAiConfigured(this.config.ai);
     // Read beside the checks (it gives up after 1 s by itself when Redis is down).

@@ -7,8 +7,7 @@ import { loggerOptions } from '../common/logging/logger-options';
 import { NestPinoLogger } from '../common/logging/nest-pino-logger';
 import { enableDefaultMetrics } from '../common/metrics/metrics';
 import { startMetricsServer } from '../common/metrics/metrics-server';
-import { MailRelay } from '../modules/mail/mail-relay.service';
-import { AnswerMails } from '../modules/notifications/answer-mails.service';
+import { ScheduleRegistry } from '../queues/schedule.registry';
 import { WorkerModule } from './worker.module';
 
 export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
@@ -16,8 +15,8 @@ export async function createWorker(config: AppConfig): Promise<INestApplicationC
   const worker = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger });
   // SIGTERM/SIGINT close the context: workers stop taking jobs and finish the ones in hand.
   worker.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  worker.get(MailRelay, { strict: false }).start();
-  worker.get(AnswerMails, { strict: false }).start();
+  // Recurring work (@OnSchedule): the cron schedules in Redis, the interval passes on this worker's clock.
+  await worker.get(ScheduleRegistry).start();
   enableDefaultMetrics();
   if (config.ops.metricsPort !== null) {
     const metrics = await startMetricsServer(config.ops.metricsPort, config.ops.metricsHost);

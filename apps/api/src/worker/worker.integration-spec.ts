@@ -1,8 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { SelfCheckStatus } from '@cqa/contracts';
+import { QueueName, type SelfCheckStatus } from '@cqa/contracts';
 import { loadConfig } from '../config/app-config';
 import { RunningApi, startApi } from '../../test/api-harness';
 import { createUser, signIn } from '../../test/accounts-helpers';
+import { JobQueue } from '../queues/job-queue.service';
 import { createWorker } from './create-worker';
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -41,6 +42,24 @@ describe('a job through API, Redis, worker and MySQL', () => {
       const final = await waitFor(() => status(id), (s) => s.state === 'completed');
       expect(final.state).toBe('completed');
       expect(final.result).toMatchObject({ database: 'up', worker: expect.stringContaining(`:${process.pid}`) });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it('puts the @OnSchedule cron schedules in Redis at boot, and takes one turned off out again', async () => {
+    const boot = (env: Record<string, string>) => createWorker(loadConfig({ ...process.env, ...env }));
+    let worker = await boot({ REPORT_SWEEP_CRON: '15 4 * * *', EXPERT_DIGEST_CRON: '0 6 * * 1' });
+    try {
+      const jobs = worker.get(JobQueue);
+      expect((await jobs.queue(QueueName.System).getJobScheduler('report-sweep-nightly'))?.pattern).toBe('15 4 * * *');
+      expect((await jobs.queue(QueueName.Mail).getJobScheduler('expert-digest-daily'))?.pattern).toBe('0 6 * * 1');
+    } finally {
+      await worker.close();
+    }
+    worker = await boot({ REPORT_SWEEP_CRON: '15 4 * * *', EXPERT_DIGEST_CRON: '' });
+    try {
+      expect(await worker.get(JobQueue).queue(QueueName.Mail).getJobScheduler('expert-digest-daily')).toBeFalsy();
     } finally {
       await worker.close();
     }

@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { coreModules, FEATURE_MODULES } from '../app.module';
 import type { AppConfig } from '../config/app-config';
 import { JobHandlerRegistry } from '../queues/job-handler.registry';
+import { ScheduleRegistry } from '../queues/schedule.registry';
 import { queueProcessors } from './queue-processors';
 
 /** The API's own core and feature modules, booted without HTTP, plus one processor per queue. */
@@ -12,7 +13,7 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [...coreModules(config), DiscoveryModule, ...FEATURE_MODULES],
-      providers: [JobHandlerRegistry, ...queueProcessors(config)],
+      providers: [JobHandlerRegistry, ScheduleRegistry, ...queueProcessors(config)],
     };
   }
 }

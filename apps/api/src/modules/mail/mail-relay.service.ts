@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/app-config';
 import { MailOutbox } from './mail-outbox.service';
+import { OnSchedule } from '../../queues/schedule.decorator';
 
 const BATCH = 500;
 /** Rows younger than this are the API's to enqueue; the relay picks up what it missed. */
@@ -18,22 +17,15 @@ const GRACE_MS = 2000;
 @Injectable()
 export class MailRelay implements OnModuleDestroy {
   private readonly logger = new Logger('MailRelay');
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: MailOutbox,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.config.ops.mailRelayIntervalMs);
-    this.timer.unref();
-  }
-
-  /** One pass; returns how many rows were handed to the queue. Never two passes at once. */
+  /** One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many rows were handed to the queue. Never two passes at once. */
+  @OnSchedule({ name: 'mail-relay', everyMs: (config) => config.ops.mailRelayIntervalMs })
   tick(): Promise<number> {
     this.running ??= this.relay().catch((error: unknown) => {
       this.logger.warn({ err: String(error), msg: 'mail relay pass failed; trying again' });
@@ -52,8 +44,6 @@ export class MailRelay implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await this.running;
   }
 }

@@ -11,6 +11,7 @@ import { MailOutbox } from '../mail/mail-outbox.service';
 import { answersArrivedMail } from './notification-mails';
 import { answerKindsOf, answerMailDelayMs } from './notification-rules';
 import { NotificationSettingsRepository } from './notification-settings.repository';
+import { OnSchedule } from '../../queues/schedule.decorator';
 
 export interface AnswerMailPayload {
   questionId: number;
@@ -30,7 +31,6 @@ const BATCH = 500;
 @Injectable()
 export class AnswerMails implements OnModuleDestroy {
   private readonly logger = new Logger('answer-mail');
-  private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
 
   constructor(
@@ -41,13 +41,8 @@ export class AnswerMails implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.config.ops.mailRelayIntervalMs);
-    this.timer.unref();
-  }
-
-  /** One pass; returns how many questions have their job. Never two passes at once. */
+  /** One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many questions have their job. Never two passes at once. */
+  @OnSchedule({ name: 'answer-mail-pass', everyMs: (config) => config.ops.mailRelayIntervalMs })
   tick(): Promise<number> {
     this.running ??= this.schedule().catch((error: unknown) => {
       this.logger.warn({ err: String(error), msg: 'answer mail pass failed; trying again' });
@@ -57,8 +52,6 @@ export class AnswerMails implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
     await this.running;
   }
 

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobName, NotificationPaths, QueueName } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { OnJob } from '../../queues/job-handler.decorator';
-import { JobQueue } from '../../queues/job-queue.service';
+import { OnSchedule } from '../../queues/schedule.decorator';
 import { MailOutbox } from '../mail/mail-outbox.service';
 import { expertDigestMail } from './notification-mails';
 import { digestGroups } from './notification-rules';
@@ -19,29 +19,19 @@ export const EXPERT_DIGEST_SCHEDULER_ID = 'expert-digest-daily';
  * outbox, so a re-delivered or re-run job sends nobody a second one that day.
  */
 @Injectable()
-export class ExpertDigest implements OnModuleInit {
+export class ExpertDigest {
   private readonly logger = new Logger('expert-digest');
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly jobs: JobQueue,
     private readonly outbox: MailOutbox,
     private readonly settings: NotificationSettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    const queue = this.jobs.queue(QueueName.Mail);
-    try {
-      const cron = this.config.notifications.expertDigestCron;
-      if (cron) await queue.upsertJobScheduler(EXPERT_DIGEST_SCHEDULER_ID, { pattern: cron }, { name: JobName.ExpertDigest, data: {} });
-      else await queue.removeJobScheduler(EXPERT_DIGEST_SCHEDULER_ID);
-    } catch (error) {
-      this.logger.warn({ err: String(error), msg: 'could not schedule the expert digest' });
-    }
-  }
 
   @OnJob(JobName.ExpertDigest)
+  @OnSchedule({ name: EXPERT_DIGEST_SCHEDULER_ID, cron: (config) => config.notifications.expertDigestCron, queue: QueueName.Mail })
   async send(): Promise<{ waiting: number; mailed: number }> {
     const groups = digestGroups((await this.ds.query(
       'SELECT cancer_type_key AS cancer_type, COUNT(*) AS n FROM cancer_questions WHERE has_expert_answer = 0 GROUP BY cancer_type_key',

@@ -1,10 +1,8 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JobName, QueueName } from '@cqa/contracts';
 import type { Job } from 'bullmq';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
-import { JobQueue } from '../../../queues/job-queue.service';
+import { OnSchedule } from '../../../queues/schedule.decorator';
 import type { LiteratureClients } from '../../ai/literature/literature-clients';
 import { LITERATURE_CLIENTS } from '../../ai/ai.module';
 import { AnswerRetractionsRepository } from '../answer-retractions.repository';
@@ -18,31 +16,18 @@ export const RECHECK_SCHEDULER_ID = 'research-recheck-nightly';
  * report shows it) or the AI answer (the answer shows it above its text, its source is badged retracted).
  */
 @Injectable()
-export class ResearchRecheckProcessor implements OnModuleInit {
+export class ResearchRecheckProcessor {
   private readonly logger = new Logger('research-recheck');
 
   constructor(
     private readonly repo: ResearchRepository,
     private readonly answers: AnswerRetractionsRepository,
-    private readonly jobs: JobQueue,
     @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    const queue = this.jobs.queue(QueueName.Research);
-    try {
-      if (this.config.research.recheckCron) {
-        await queue.upsertJobScheduler(RECHECK_SCHEDULER_ID, { pattern: this.config.research.recheckCron }, { name: JobName.ResearchRecheck, data: {} });
-      } else {
-        await queue.removeJobScheduler(RECHECK_SCHEDULER_ID);
-      }
-    } catch (error) {
-      this.logger.warn({ err: String(error), msg: 'could not schedule the nightly retraction re-check' });
-    }
-  }
 
   @OnJob(JobName.ResearchRecheck)
+  @OnSchedule({ name: RECHECK_SCHEDULER_ID, cron: (config) => config.research.recheckCron, queue: QueueName.Research })
   async recheck(_job: Job, _token?: string, signal?: AbortSignal): Promise<{ checked: number; flagged: number }> {
     const reports = await this.recheckReports(signal);
     const answers = await this.recheckAiAnswers(signal);

@@ -1,12 +1,11 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { JobName, QueueName, reportFileDeleteJobId, TracedPayload } from '@cqa/contracts';
 import type { Job } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import { APP_CONFIG } from '../../../config/config.module';
-import type { AppConfig } from '../../../config/app-config';
 import { reportSweepLast } from '../../../common/metrics/metrics';
 import { OnJob } from '../../../queues/job-handler.decorator';
+import { OnSchedule } from '../../../queues/schedule.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { assertStorageKey, ReportStorage } from '../storage/report-storage';
 import { ReportRows, ReportSweepResult, SWEEP_GRACE_MS, sweepReports } from './report-sweep';
@@ -23,28 +22,15 @@ export interface ReportFileDeletePayload extends TracedPayload {
  * removal of each file, and a scheduled sweep catches whatever a lost job left behind.
  */
 @Injectable()
-export class ReportFiles implements OnModuleInit {
+export class ReportFiles {
   private readonly logger = new Logger('report-files');
 
   constructor(
     private readonly storage: ReportStorage,
     private readonly jobs: JobQueue,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    const queue = this.jobs.queue(QueueName.System);
-    try {
-      if (this.config.ops.reportSweepCron) {
-        await queue.upsertJobScheduler(REPORT_SWEEP_SCHEDULER_ID, { pattern: this.config.ops.reportSweepCron }, { name: JobName.ReportSweep, data: {} });
-      } else {
-        await queue.removeJobScheduler(REPORT_SWEEP_SCHEDULER_ID);
-      }
-    } catch (error) {
-      this.logger.warn({ err: String(error), msg: 'could not schedule the report sweep' });
-    }
-  }
 
   /** The storage keys of a patient's reports, read in `tx` before the rows go; pass them to `removeFiles` after the commit. */
   async keysOfPatient(tx: EntityManager, patientId: string): Promise<string[]> {
@@ -73,6 +59,7 @@ export class ReportFiles implements OnModuleInit {
 
   /** Its return value (counts only) is what the job dashboard shows for each run. */
   @OnJob(JobName.ReportSweep)
+  @OnSchedule({ name: REPORT_SWEEP_SCHEDULER_ID, cron: (config) => config.ops.reportSweepCron, queue: QueueName.System })
   async sweep(_job: Job, _token?: string, signal?: AbortSignal): Promise<ReportSweepResult> {
     const result = await sweepReports(this.storage, reportRows(this.dataSource), new Date(), signal);
     reportSweepLast.set({ action: 'checked_files' }, result.checkedFiles);

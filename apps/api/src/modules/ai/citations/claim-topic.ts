@@ -198,6 +198,15 @@ const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|o
 const CLAIM_METHOD = /\b(?:included|enrolled|recruited|conducted|was (?:done|carried out|performed)|were (?:enrolled|recruited|included|randomi[sz]ed)|launched|published|designed|studied|examined|surveyed)\b/i;
 
 /**
+ * A sentence that tells why a question matters or what is not yet known, not a finding: 'Rapid testing is essential
+ * for patient management', 'data on X are limited', 'the role of Y remains unknown', 'we recommend …'.
+ */
+const BACKGROUND =
+  /\b(?:is|are|was|were|remains?) (?:critical|crucial|essential|necessary|needed|important|key|vital|urgently needed|warranted) (?:to|for) (?:understand\w*|identify\w*|determin\w*|limit\w*|prevent\w*|re-?open\w*|assess\w*|ensur\w*|guid\w*|inform\w*|patient management|safely)|\bremains? (?:still )?(?:unknown|unclear|poorly understood)\b|\bis (?:less defined|poorly understood|not well understood)\b|\b(?:data|evidence|information|knowledge)\b[^.]{0,120}\b(?:is|are|remains?) (?:still )?(?:limited|lacking|scarce|sparse)\b|\blittle is known\b|\bshould be (?:adjusted|considered|implemented)\b|\bwe recommend\b/i;
+/** A claim that itself says what is needed, recommended or unknown, which a background quote may support. */
+const CLAIM_BACKGROUND = /\b(?:necessary|essential|critical|crucial|important|needed|needs?|should|recommend\w*|unknown|unclear|limited|little is known|poorly understood)\b/i;
+
+/**
  * What the topical check can show: a claim that reports a finding (`claimsFinding`) resting on quotes that only tell
  * how the study was done or why; quotes (read in their sentences) that share no word with the claim but the field's
  * common ones; none of the claim's concepts (two or more) named by its quotes or their records; or the claim's drug or
@@ -207,6 +216,9 @@ const CLAIM_METHOD = /\b(?:included|enrolled|recruited|conducted|was (?:done|car
 export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[], claimsFinding = true): string | null {
   if (claimsFinding && quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
     return 'the quotes tell how the study was done, not what it found';
+  }
+  if (quotes.length > 0 && quotes.every((q) => BACKGROUND.test(q) && !FINDING.test(q)) && !CLAIM_BACKGROUND.test(claim)) {
+    return 'the quotes tell why the question matters or what is unknown, not what was found';
   }
   const quoted = quotes.join('\n');
   // A quote is read in its sentence: 'reduced fatigue by 20%' is about what that sentence names.

@@ -159,7 +159,7 @@ const EFFECT_AFTER_NOT = String.raw`(?:significantly |statistically significantl
 const NULL_RESULT = new RegExp(
   String.raw`\b(?:no (?:significant |statistically significant |clear |meaningful |clinically meaningful |overall |consistent |apparent |such |)(?:difference|differences|effect|effects|benefit|improvement|change|association|reduction|increase|impact|evidence|link|links|involvement|role|relationship|correlation|connection|influence|contribution)` +
     String.raw`|(?:not|n't|never) ${EFFECT_AFTER_NOT}` +
-    String.raw`|had no|failed to|unable to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no|(?:remained|remains|was|were) (?:stable|steady|constant|flat|level|unchanged))\b`,
+    String.raw`|had no|failed to|unable to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no|(?:remained|remains|remain|stayed|stays|stay|was|were) (?:stable|steady|constant|flat|level|unchanged)|(?:the )?same (?:rate|risk|level|odds|likelihood|amount|extent|frequency|incidence)\b[^.;]{0,40}\bas|equally (?:likely|effective|common|frequent))\b`,
   'i',
 );
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to|unable to)\b/i;
@@ -414,7 +414,36 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   if (denied ? pool.some((m) => agree(denied, m) === true) : pool.length > 0) {
     return fail('direction', `claims no effect${outcome}, but the quotes report one`);
   }
+  // A denied association or benefit ('is not linked to', 'is ineffective') against quotes that state one, in so many
+  // words, about what the claim speaks of and report no null result anywhere.
+  const affirmed = affirmedAgainstDenial(claim, relevant);
+  if (affirmed && !quotes.some((q) => nullSpans(q).length > 0)) return fail('direction', `denies ${affirmed[0]}, the quotes say "${affirmed[1]}"`);
   return pass('direction');
+}
+
+/** Claims that deny a link or a benefit ('not associated', 'no relation', 'ineffective', 'does not improve'). */
+const DENIED_LINK = /\b(?:(?:not|no|never|n't)\s+(?:\w+\s+){0,2}?(?:associat\w*|linked|link|links|relat\w*|correlat\w*|connect\w*|interact\w*|involved|involvement|role)|unrelated|unassociated)\b/i;
+const DENIED_BENEFIT = /\b(?:(?:not|no|never|n't)\s+(?:\w+\s+){0,2}?(?:effective|improv\w*|benefit\w*|help\w*|work|works|useful|beneficial|efficacious)|ineffective|inefficacious|useless)\b/i;
+const AFFIRMED_LINK = /\b(?:associated|linked|correlated|related to|interacts?|interaction|involved in|(?:plays?|has|have|had) (?:a |an )?(?:\w+ )?role)\b/gi;
+
+/** The association or good news a quote states, not denied, outside its null results, against a claim denying one. */
+function affirmedAgainstDenial(claim: string, quotes: readonly string[]): [string, string] | null {
+  const link = DENIED_LINK.test(claim);
+  const benefit = DENIED_BENEFIT.test(claim);
+  if (!link && !benefit) return null;
+  for (const q of quotes) {
+    if (link) {
+      for (const m of q.matchAll(AFFIRMED_LINK)) {
+        if (!NEGATION.test(q.slice(Math.max(0, (m.index ?? 0) - 30), m.index))) return ['a link', m[0]];
+      }
+    }
+    if (benefit) {
+      // Not an aim ('to identify effective drugs'): what a study looked for is not what it found.
+      const good = assertedIn(q).find((m) => m.valence === 'good' && !/\b(?:to|for)\s+(?:\w+\s+){0,2}$/i.test(q.slice(Math.max(0, m.at - 30), m.at)));
+      if (good) return ['a benefit', q.slice(good.at, good.at + 40).split(/[\s,;.]/)[0]];
+    }
+  }
+  return null;
 }
 
 function describe(e: Sense): string {

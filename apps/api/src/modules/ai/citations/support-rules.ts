@@ -129,12 +129,12 @@ const CHANGE_WORDS: ReadonlyArray<{ direction: Direction | null; valence: Valenc
   {
     direction: 'up',
     valence: null,
-    re: /\b(?:increas\w*|higher|greater|rais(?:e|ed|es|ing)|elevat\w*|boost\w*|enhanc\w*|more|longer|prolong\w*|extend\w*|rose|rises?|risen|rising|induc\w*|promot\w*|activat\w*|stimulat\w*|up-?regulat\w*|amplif\w*|spiked?|doubl\w*|tripl\w*|grew|grow(?:s|n|th)?|expan\w*|gain(?:s|ed)?)\b/i,
+    re: /\b(?:encourag\w*|facilitat\w*|increas\w*|higher|greater|rais(?:e|ed|es|ing)|elevat\w*|boost\w*|enhanc\w*|more|longer|prolong\w*|extend\w*|rose|rises?|risen|rising|induc\w*|promot\w*|activat\w*|stimulat\w*|up-?regulat\w*|amplif\w*|spiked?|doubl\w*|tripl\w*|grew|grow(?:s|n|th)?|expan\w*|gain(?:s|ed)?)\b/i,
   },
   {
     direction: 'down',
     valence: null,
-    re: /\b(?:reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|fallen|falling|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
+    re: /\b(?:imped\w*|hinder\w*|hamper\w*|halt(?:s|ed|ing)?|reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|fallen|falling|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
   },
 ];
 const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship|involved|involvement|(?:plays?|has|have) (?:a |an )?(?:\w+ )?role)\b/i;

@@ -84,7 +84,7 @@ const STRONG_WORDS: ReadonlyArray<[RegExp, RegExp]> = [
 const HEDGES = /\b(?:may|might|could|possibly|preliminary|feasib\w*|pilot|hypothes\w*|needs? to be confirmed)\b/i;
 /** A hedge of the quote's own finding: not one inside a clause about something else ('…, which may be crucial'). */
 const hedged = (quote: string) =>
-  [...quote.matchAll(new RegExp(HEDGES.source, 'gi'))].some((m) => !/\b(?:which|that|who|where|when|if|whether|so|and)\s+(?:\S+\s+){0,2}$/i.test(quote.slice(0, m.index)));
+  [...quote.matchAll(new RegExp(HEDGES.source, 'gi'))].some((m) => !/\b(?:which|that|who|where|when|if|whether|so|and|although|though|while|whereas)\s+(?:\S+\s+){0,2}$/i.test(quote.slice(0, m.index)));
 const PILOT_STUDY = /\b(?:pilot|feasibility)\b/i;
 /** Words by which a claim keeps the tentativeness or reports it ('a study suggested'); 'can' and 'linked' are not. */
 const CLAIM_HEDGES = /\b(?:may|might|could|suggests?|suggested|suggesting|preliminary|pilot|feasib\w*|small|early|possibl[ey]|potential(?:ly)?|appears?|appeared|seems?|seemed|tends?|promising|limited|uncertain|unclear|not yet|more research|further (?:research|studies|trials?)|larger|one study|a study|(?:un)?likely|probabl[ey]|estimated?|in (?:a|one|this|that) (?:small )?(?:study|trial)|(?:researchers|authors|investigators|scientists) (?:found|reported|suggest|think|believe))\b/i;
@@ -165,7 +165,7 @@ const NULL_RESULT = new RegExp(
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to|unable to)\b/i;
 // An effect size as a ratio: below 1 is less of the outcome, above 1 more; a confidence interval across 1 is no effect.
 // The abbreviations are case-sensitive: '4 or 5' is no odds ratio.
-const RATIO = /\b(?:[Hh]azard ratios?|[Oo]dds ratios?|[Rr]isk ratios?|[Rr]ate ratios?|[Rr]elative risks?|a?HR|a?OR|a?RR|IRR)\b[^\d;]{0,40}?(\d+(?:\.\d+)?)(?:[^\d]{0,12}?(?:95\s*%\s*)?(?:CI|[Cc]onfidence intervals?)?[^\d]{0,6}?(\d+(?:\.\d+)?)\s*(?:to|-|–|,)\s*(\d+(?:\.\d+)?))?/;
+const RATIO = /\b(?:[Hh]azard ratios?|[Oo]dds ratios?|[Rr]isk ratios?|[Rr]ate ratios?|[Rr]elative risks?|a?HR|a?OR|a?RR|IRR)\b[^\d;]{0,40}?(\d+(?:\.\d+)?)(?:[^\d]{0,12}?(?:95\s*%\s*)?(?:CI|[Cc]onfidence intervals?)?[^\d]{0,10}?(\d+(?:\.\d+)?)\s*(?:to|-|–|,)\s*(\d+(?:\.\d+)?))?/;
 
 const outcomeOf = (text: string): string | null => OUTCOME_SYNONYMS.find(([, re]) => re.test(text))?.[0] ?? null;
 
@@ -466,8 +466,41 @@ const GROUPS: ReadonlyArray<[string, RegExp, string, RegExp]> = [
   ['children', /\b(?:children|child|kids?|paediatric|pediatric|infants?|adolescents?|teenagers?|newborns?|neonates?)\b/i, 'adults', /\b(?:adults?|elderly|older (?:people|patients|adults))\b/i],
 ];
 
+const COMPARED_UP = /\b(?:more|higher|greater|increased|elevated|larger)\b/i;
+const COMPARED_DOWN = /\b(?:less|lower|fewer|reduced|decreased|smaller)\b/i;
+const comparedDirection = (text: string): Direction | null => {
+  const up = COMPARED_UP.exec(text);
+  const down = COMPARED_DOWN.exec(text);
+  if (up && (!down || up.index < down.index)) return 'up';
+  return down ? 'down' : null;
+};
+
+/**
+ * Swapped groups in a comparison: the claim says one group has more (or less) of something than the other ('men are
+ * more at risk than women'), the quotes say it of the other group ('women were at increased risk') and never of the
+ * claim's. Each group is read with the comparison word within the eight words after it.
+ */
+function swappedComparison(claim: string, quotes: readonly string[]): [string, string] | null {
+  const compared = /\b(?:than|compared (?:to|with)|versus|vs\.?|relative to)\b/i.exec(claim);
+  if (!compared) return null;
+  for (const [a, inA, b, inB] of GROUPS) {
+    const first = [inA.exec(claim.slice(0, compared.index)), inB.exec(claim.slice(0, compared.index))];
+    const after = claim.slice(compared.index);
+    const [said, other, inOther, inSaid] = first[0] && !first[1] && inB.test(after) ? [a, b, inB, inA] : first[1] && !first[0] && inA.test(after) ? [b, a, inA, inB] : [];
+    if (!said) continue;
+    const direction = comparedDirection(claim.slice(0, compared.index));
+    if (!direction) continue;
+    const statedOf = (group: RegExp) =>
+      quotes.flatMap((q) => [...q.matchAll(new RegExp(group.source, 'gi'))].map((m) => comparedDirection(q.slice((m.index ?? 0) + m[0].length).split(/\s+/).slice(0, 9).join(' ').split(/[;,.]|\b(?:than|compared|versus|vs|whereas|while|but)\b/i)[0])));
+    if (statedOf(inOther as RegExp).includes(direction) && !statedOf(inSaid as RegExp).includes(direction)) return [said as string, other as string];
+  }
+  return null;
+}
+
 function populationRule({ claim, quotes, records }: RuleContext): SupportRuleResult {
   const joined = quotes.join(' ');
+  const swapped = swappedComparison(claim, quotes);
+  if (swapped) return fail('population', `the claim says it of ${swapped[0]}; the quotes say it of ${swapped[1]}`);
   for (const [a, inA, b, inB] of GROUPS) {
     for (const [said, inSaid, other, inOther] of [[a, inA, b, inB], [b, inB, a, inA]] as const) {
       if (inSaid.test(claim) && !inOther.test(claim) && inOther.test(joined) && !inSaid.test(joined)) {

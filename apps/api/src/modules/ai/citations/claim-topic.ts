@@ -83,6 +83,18 @@ const GREEK: Record<string, string> = { α: 'alpha', β: 'beta', ß: 'beta', γ:
 const fold = (s: string) => s.toLowerCase().replace(/[’']/g, "'").replace(/[αβßγδκλμτε]/g, (c) => GREEK[c]);
 /** 'IL-6', 'IL6' and 'il 6' compare equal. */
 const squash = (s: string) => fold(s).replace(/[\s\-‐–_/]/g, '');
+/**
+ * A Greek letter spelled out is also written by its Latin initial ('NF-kappaB', 'NF-kB') or left out ('APOE epsilon4',
+ * 'APOE4'): the forms of a squashed text a named concept may take.
+ */
+const GREEK_NAMES = /(alpha|beta|gamma|delta|epsilon|kappa|zeta)(?=[\d\p{Lu}]|\b|[a-z]?\d|[a-z]$)/giu;
+const greekForms = (squashed: string) => [squashed, squashed.replace(GREEK_NAMES, (g) => g[0]), squashed.replace(GREEK_NAMES, '')];
+/** Does `text` spell out the acronym by its words' initials ('TRAP': 'tartrate-resistant acid phosphatase')? */
+function spelledOut(acronym: string, text: string): boolean {
+  if (!/^\p{Lu}{3,6}$/u.test(acronym)) return false;
+  const initials = text.split(/[\s\-‐–/]+/).map((w) => w.replace(/^[^\p{L}]+/u, '')[0]?.toLowerCase() ?? ' ').join('');
+  return initials.includes(acronym.toLowerCase());
+}
 
 export interface Concept {
   /** As the claim writes it. */
@@ -147,7 +159,8 @@ export function names(text: string, concept: Concept, abbrs = abbreviations(text
   const word = fold(concept.text);
   const folded = fold(text);
   if (wordRe(escape(word)).test(folded)) return true;
-  if (concept.kind === 'named' && squash(text).includes(squash(word))) return true;
+  if (concept.kind === 'named' && greekForms(squash(text)).some((t) => t.includes(squash(word)))) return true;
+  if (spelledOut(concept.text.replace(/\W+$/, ''), text)) return true;
   const groups = SYNONYMS.filter((g) => g.some((s) => wordRe(s).test(word)));
   if (groups.some((g) => g.some((s) => wordRe(s).test(folded)))) return true;
   if ((abbrs.get(word) ?? []).some((a) => wordRe(escape(a)).test(folded))) return true;

@@ -416,9 +416,27 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   }
   // A denied association or benefit ('is not linked to', 'is ineffective') against quotes that state one, in so many
   // words, about what the claim speaks of and report no null result anywhere.
+  const able = deniedAbility(claim, quotes);
+  if (able) return fail('direction', `says "${able[0]}", the quotes say "${able[1]}"`);
   const affirmed = affirmedAgainstDenial(claim, relevant);
   if (affirmed && !quotes.some((q) => nullSpans(q).length > 0)) return fail('direction', `denies ${affirmed[0]}, the quotes say "${affirmed[1]}"`);
   return pass('direction');
+}
+
+/**
+ * A denied ability ('cannot detect', 'is unable to infect', 'incapable of producing') against quotes that state that
+ * very verb, undenied, and deny nothing anywhere.
+ */
+function deniedAbility(claim: string, quotes: readonly string[]): [string, string] | null {
+  const m = /\b(?:cannot|can't|can not|unable to|incapable of|not able to|never able to)\s+(?:\w+ly\s+)?([a-z]{4,})/i.exec(claim);
+  if (!m || SUBORDINATE.test(claim.slice(0, m.index)) || quotes.some((q) => NEGATION.test(q) || NULL_RESULT.test(q))) return null;
+  const stem = m[1].toLowerCase().replace(/(?:ing|ed|es|e|s)$/, '');
+  if (stem.length < 4) return null;
+  for (const q of quotes) {
+    const hit = new RegExp(`\\b${stem}\\w*`, 'i').exec(q);
+    if (hit) return [m[0], hit[0]];
+  }
+  return null;
 }
 
 /** Claims that deny a link or a benefit ('not associated', 'no relation', 'ineffective', 'does not improve'). */

@@ -199,6 +199,15 @@ interface Mention {
 function mentionsIn(text: string): Mention[] {
   const taken: Array<[number, number]> = [];
   const out: Mention[] = [];
+  // A longer time to an event is that event later, less of it so far: 'time to first relapse was longer' reads as
+  // relapse delayed, and 'a shorter time to progression' as progression sooner. The change acts on the event.
+  for (const m of text.matchAll(TIME_TO)) {
+    const word = (m[1] ?? m[4]).toLowerCase();
+    const event = m[2] ?? m[3];
+    const at = (m.index ?? 0) + m[0].toLowerCase().indexOf(word);
+    taken.push([at, at + word.length]);
+    out.push({ direction: /^(?:longer|prolonged|extended|delayed|increased)$/.test(word) ? 'down' : 'up', valence: null, denied: NEGATION.test(text.slice(Math.max(0, (m.index ?? 0) - 30), m.index)), about: new Set(contentOf(event)), at });
+  }
   for (const w of CHANGE_WORDS) {
     for (const m of text.matchAll(new RegExp(w.re.source, 'gi'))) {
       const at = m.index ?? 0;
@@ -228,6 +237,8 @@ function mentionsIn(text: string): Mention[] {
   }
   return out.sort((a, b) => a.at - b.at);
 }
+
+const TIME_TO = /\b(?:(longer|shorter|prolonged|extended|delayed|increased|reduced)\s+(?:median\s+|mean\s+)?time\s+(?:to|until|before)\s+([^,;.()]{3,60}?)(?=[,;.()]|\s+(?:with|in|among|for|than|compared|versus|vs)\b|$)|time\s+(?:to|until|before)\s+([^,;.()]{3,60}?)\s+(?:was|were|is|are|being)\s+(?:\w+ly\s+)?(longer|shorter|prolonged|extended|delayed))/gi;
 
 /** Effect ratios (hazard, odds, risk): the side of 1 they fall on, or null when their interval crosses 1. */
 function ratiosIn(text: string): Array<{ direction: Direction | null; at: number; end: number }> {

@@ -159,7 +159,7 @@ const EFFECT_AFTER_NOT = String.raw`(?:significantly |statistically significantl
 const NULL_RESULT = new RegExp(
   String.raw`\b(?:no (?:significant |statistically significant |clear |meaningful |clinically meaningful |overall |consistent |apparent |such |)(?:difference|differences|effect|effects|benefit|improvement|change|association|reduction|increase|impact|evidence|link|links|involvement|role|relationship|correlation|connection|influence|contribution)` +
     String.raw`|(?:not|n't|never) ${EFFECT_AFTER_NOT}` +
-    String.raw`|had no|failed to|unable to|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no|(?:remained|remains|remain|stayed|stays|stay|was|were) (?:stable|steady|constant|flat|level|unchanged)|(?:the )?same (?:rate|risk|level|odds|likelihood|amount|extent|frequency|incidence)\b[^.;]{0,40}\bas|equally (?:likely|effective|common|frequent))\b`,
+    String.raw`|had no|failed to|unable to|ineffective|neither|similar (?:between|in|across|to)|comparable|non-?significant|insignificant|no longer|none of the|no (?:sub)?groups?|no patients?|no participants?|unrelated|independent(?:ly)? of|dispensable|did not emerge|was not observed|were not observed|not detected|undetectable|unaffected|unchanged|little or no|(?:remained|remains|remain|stayed|stays|stay|was|were) (?:stable|steady|constant|flat|level|unchanged)|(?:the )?same (?:rate|risk|level|odds|likelihood|amount|extent|frequency|incidence)\b[^.;]{0,40}\bas|equally (?:likely|effective|common|frequent))\b`,
   'i',
 );
 const NEGATION = /\b(?:not|no|never|neither|nor|without|didn't|doesn't|don't|isn't|wasn't|weren't|cannot|can't|failed to|unable to)\b/i;
@@ -382,9 +382,14 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   if (denial && quotes.length > 0 && !quotes.some((q) => QUOTE_DENIAL.test(q))) {
     return fail('direction', `says "${denial}", but no quote denies or limits anything`);
   }
+  const able = deniedAbility(claim, quotes);
+  if (able) return fail('direction', `says "${able[0]}", the quotes say "${able[1]}"`);
+  const claimWords = contentOf(claim);
+  // A denied link or benefit against quotes that state one, in so many words, and report no null result anywhere.
+  const affirmed = quotes.some((q) => nullSpans(q).length > 0) ? null : affirmedAgainstDenial(claim, quotes.filter((q) => overlaps(claimWords, contentOf(q))));
+  if (affirmed) return fail('direction', `denies ${affirmed[0]}, the quotes say "${affirmed[1]}"`);
   const said = effectOf(claim);
   if (!said) return pass('direction');
-  const claimWords = contentOf(claim);
   // The quotes that speak of what the claim speaks of; when none does by its words, all of them.
   const sharing = quotes.filter((q) => overlaps(claimWords, contentOf(q)));
   const relevant = sharing.length > 0 ? sharing : quotes;
@@ -427,10 +432,6 @@ function directionRule({ claim, quotes }: RuleContext): SupportRuleResult {
   }
   // A denied association or benefit ('is not linked to', 'is ineffective') against quotes that state one, in so many
   // words, about what the claim speaks of and report no null result anywhere.
-  const able = deniedAbility(claim, quotes);
-  if (able) return fail('direction', `says "${able[0]}", the quotes say "${able[1]}"`);
-  const affirmed = affirmedAgainstDenial(claim, relevant);
-  if (affirmed && !quotes.some((q) => nullSpans(q).length > 0)) return fail('direction', `denies ${affirmed[0]}, the quotes say "${affirmed[1]}"`);
   return pass('direction');
 }
 

@@ -88,7 +88,7 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const taken: Array<[number, number]> = [];
   const free = (from: number, to: number) => !taken.some(([a, b]) => from < b && to > a);
-  const add = (m: Omit<NumberMention, 'before' | 'after' | 'approx'> & { end: number; words?: boolean }) => {
+  const add = (m: Omit<NumberMention, 'before' | 'after' | 'approx' | 'ratio'> & { end: number; words?: boolean }) => {
     taken.push([m.at, m.end]);
     const { end, words, ...rest } = m;
     // 'a third', 'three-quarters' are round by nature: as loose as 'about'.

@@ -214,6 +214,10 @@ describe('support rules on external claim-verification data (issue 36, second pa
     ['a ratio below 1 as a percentage reduction', one('The vaccine cut the risk of admission by 40%.', 'The hazard ratio for admission was 0.60 (95% CI 0.45 to 0.80) with the vaccine.'), []],
     ['a denied ability against a quote that states the verb', one('The swab cannot detect the virus in children.', 'The swab detected the virus at low levels in children.'), ['direction']],
     ['a longer time to an event is the event later', one('Patients given the gel developed mouth sores sooner than those given water.', 'Median time to first mouth sores was longer with the gel than with water.'), ['direction']],
+    ['"a weak response" against "a robust response"', one('The booster produced a weak antibody response in older adults.', 'In older adults, the booster elicited robust antibody responses within two weeks.'), ['direction']],
+    ['"a trivial role" against "a crucial role"', one('Platelets play a trivial role in wound closure.', 'Platelets have a crucial part in wound closure, as the knockout animals showed.'), ['direction']],
+    ['"the least likely" against "the most"', one('Fruit bats are the least likely hosts of the virus.', 'Fruit bats are the most likely natural hosts of the virus.'), ['direction']],
+    ['a compound still needs its own first word', one('Heat production is UCP1-dependent in brown fat.', 'Heat production in brown fat is dependent on diet; in beige fat a creatine-independent route exists.'), []],
     ['a longer time to an event, told as a delay', one('The gel delayed mouth sores compared with water.', 'Median time to first mouth sores was longer with the gel than with water.'), []],
   ])('%s', (_name, input, rules) => {
     expect(failing(input)).toEqual(rules);

@@ -354,6 +354,15 @@ const ANTONYMS: ReadonlyArray<[string, string]> = [
   ['agonists?', 'antagonists?'],
   ['benign', 'malignant'],
   ['common', '(?:uncommon|rare)'],
+  // Degree words with their opposites: 'a weak response' against 'a robust response', 'a trivial role' against 'a crucial one'.
+  ['weak(?:ly)?', '(?:strong(?:ly)?|robust(?:ly)?|potent(?:ly)?|vigorous(?:ly)?)'],
+  ['negligible', '(?:dramatic|substantial|marked|pronounced|considerable)'],
+  ['trivial', '(?:crucial|essential|critical|key|major|central|pivotal)'],
+  ['least', 'most'],
+  ['minority', 'majority'],
+  ['harmful', 'beneficial'],
+  ['absent', 'present'],
+  ['reliable', '(?:unreliable|inadequate|questioned)'],
 ];
 
 /** An antonym pair the claim and the quotes take opposite sides of, on the same word ('UCP1-dependent'/'UCP1-independent'). */
@@ -366,7 +375,9 @@ function antonymSwap(claim: string, quotes: readonly string[]): [string, string]
       const inQuotes = new RegExp(`(?:([\\p{L}\\d]+)[-\\s])?\\b(${other})\\b`, 'giu');
       for (const m of joined.matchAll(inQuotes)) {
         // The same word before both ('UCP1-dependent'), or a quote that shares what the claim speaks of.
-        if ((inClaim[1] && m[1] && inClaim[1].toLowerCase() === m[1].toLowerCase()) || (!inClaim[1] && overlaps(contentOf(claim), contentOf(joined)))) {
+        // A compound ('UCP1-dependent') needs its own first word; a free-standing word ('a weak response') a shared subject.
+        const compound = inClaim[1] !== undefined && /-$/.test(inClaim[0].slice(0, inClaim[0].length - inClaim[2].length));
+        if ((inClaim[1] && m[1] && inClaim[1].toLowerCase() === m[1].toLowerCase()) || (!compound && overlaps(contentOf(claim), contentOf(joined)))) {
           return [inClaim[2], m[2]];
         }
       }

@@ -225,7 +225,8 @@ function mentionsIn(text: string): Mention[] {
         list.map((x) => x.replace(/[^\p{L}\d-]/gu, '')).filter((x) => x.length > 2 && !FILLER.test(x) && !CHANGE_WORDS.some((c) => c.re.test(x))).map(stemOf);
       // What it acts on, or what acts: the words after it ('reduced the risk of death') and before it ('deaths were reduced').
       const about = new Set([...words(before.split(/\s+/).filter(Boolean).slice(-3)), ...words(after.split(/\s+/).filter(Boolean).slice(0, 5))]);
-      out.push({ direction: w.direction, valence, denied: NEGATION.test(text.slice(Math.max(0, at - 30), at)), about, at });
+      // Denied only by a negation in its own clause: not by 'but not naive,' before a comma.
+      out.push({ direction: w.direction, valence, denied: NEGATION.test(text.slice(Math.max(0, at - 30), at).split(/[,;:]/).pop()!), about, at });
     }
   }
   // A ratio on one side of 1 (its interval too) is a change of the outcome it is for: 'HR 0.69 (0.53 to 0.90)' is less.

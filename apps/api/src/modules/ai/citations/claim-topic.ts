@@ -206,7 +206,7 @@ const subjectWords = (claim: string) =>
 const METHODS =
   /^\s*(?:abstract\s+)?(?:methods?|design|setting|participants|importance|objectives?|background|aims?|purpose|introduction|context|study design|materials and methods)\b[^.:]{0,40}:|\b(?:we|this study|the study|this (?:cohort )?study|this report|this paper|here,? we|in this study,? we)\s+(?:\w+ly\s+)?(?:investigated|assessed|conducted|developed|used|analy[sz]ed|evaluated|examined|studied|performed|enrolled|recruited|included|collected|aimed|sought|describe[ds]?|examines|evaluates|investigates|assesses|compared|measured|screened|tested|modell?ed|reviewed|surveyed|characteri[sz]ed|explored|propose[ds]?|present(?:ed|s)?|reconstructed|built|designed)\b(?!\s+that)|\b(?:were|was)\s+(?:\w+ly\s+)?(?:used|collected|recorded|evaluated|measured|assessed|enrolled|recruited|randomi[sz]ed|included|screened|analy[sz]ed|obtained|calculated|performed|conducted|defined|compared|followed|invited|asked|interviewed)\b|\bprimary (?:outcomes?|end ?points?) (?:was|were)\b|^\s*to (?:determine|assess|evaluate|investigate|examine|characteri[sz]e|estimate|describe|identify|compare|test)\b/i;
 /** What makes a sentence a finding even when it also tells the method. */
-const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|observed|detected|identified|confirm\w*|indicat\w*|suggest\w*|conclud\w*|associated|increased|decreased|reduced|improved|higher|lower|greater|fewer|significant\w*|no (?:difference|effect|evidence|association)|similar)\b|\d\s*%/i;
+const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|observed|detected|identified|confirm\w*|indicat\w*|suggest\w*|conclud\w*|associated|increased|decreased|reduced|improved|higher|lower|greater|fewer|significant\w*|no (?:difference|effect|evidence|association)|similar|tested positive|positive for)\b|\d\s*%/i;
 /** A claim that tells how a study was done ('a trial included 108 participants'), which a methods quote may support. */
 const CLAIM_METHOD = /\b(?:included|enrolled|recruited|conducted|was (?:done|carried out|performed)|were (?:enrolled|recruited|included|randomi[sz]ed)|launched|published|designed|studied|examined|surveyed)\b/i;
 
@@ -220,14 +220,14 @@ const BACKGROUND =
 const CLAIM_BACKGROUND = /\b(?:necessary|essential|critical|crucial|important|needed|needs?|should|recommend\w*|unknown|unclear|limited|little is known|poorly understood)\b/i;
 
 /**
- * What the topical check can show: a claim that reports a finding (`claimsFinding`) resting on quotes that only tell
+ * What the topical check can show: a claim (not itself about a method) resting on quotes that only tell
  * how the study was done or why; quotes (read in their sentences) that share no word with the claim but the field's
  * common ones; none of the claim's concepts (two or more) named by its quotes or their records; or the claim's drug or
  * organism not named while the quotes name another of its kind (ibuprofen evidence for a claim about paracetamol). A
  * concept the sources leave out while naming the claim's others is left to the judge.
  */
-export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[], claimsFinding = true): string | null {
-  if (claimsFinding && quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
+export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[]): string | null {
+  if (quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
     return 'the quotes tell how the study was done, not what it found';
   }
   if (quotes.length > 0 && quotes.every((q) => BACKGROUND.test(q) && !FINDING.test(q)) && !CLAIM_BACKGROUND.test(claim)) {

@@ -219,6 +219,8 @@ describe('support rules on external claim-verification data (issue 36, second pa
     ['"the least likely" against "the most"', one('Fruit bats are the least likely hosts of the virus.', 'Fruit bats are the most likely natural hosts of the virus.'), ['direction']],
     ['a compound still needs its own first word', one('Heat production is UCP1-dependent in brown fat.', 'Heat production in brown fat is dependent on diet; in beige fat a creatine-independent route exists.'), []],
     ['a negation before a comma does not deny the change after it', one('Memory T cells reduce the release of chemokines in the lung.', 'Memory, but not naive, T cells increased the release of chemokines in the lung.'), ['direction']],
+    ['a claim that states no change, resting on a methods sentence alone', one('Some of the patients had a lasting loss of smell.', 'We conducted a retrospective study to describe the loss of smell in patients after infection.'), ['topic']],
+    ['a methods sentence that reports who tested positive is a finding', one('The virus has been found in tears.', 'This cohort study examines patients whose tears tested positive for the virus.'), []],
     ['a longer time to an event, told as a delay', one('The gel delayed mouth sores compared with water.', 'Median time to first mouth sores was longer with the gel than with water.'), []],
   ])('%s', (_name, input, rules) => {
     expect(failing(input)).toEqual(rules);

@@ -607,7 +607,7 @@ function causalRule({ claim, records }: RuleContext): SupportRuleResult {
 // Topic: the sources name what the claim is about
 
 function topicRule({ claim, quotes, records }: RuleContext): SupportRuleResult {
-  const problem = topicProblem(claim, quotes, records.map(recordText), effectOf(claim) !== null || claimDenies(claim) !== null);
+  const problem = topicProblem(claim, quotes, records.map(recordText));
   return problem ? fail('topic', problem) : pass('topic');
 }
 

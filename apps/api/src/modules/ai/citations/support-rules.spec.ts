@@ -221,6 +221,7 @@ describe('support rules on external claim-verification data (issue 36, second pa
     ['a negation before a comma does not deny the change after it', one('Memory T cells reduce the release of chemokines in the lung.', 'Memory, but not naive, T cells increased the release of chemokines in the lung.'), ['direction']],
     ['a claim that states no change, resting on a methods sentence alone', one('Some of the patients had a lasting loss of smell.', 'We conducted a retrospective study to describe the loss of smell in patients after infection.'), ['topic']],
     ['a methods sentence that reports who tested positive is a finding', one('The virus has been found in tears.', 'This cohort study examines patients whose tears tested positive for the virus.'), []],
+    ['"a key factor" against a quote that finds no contribution', one('Low vitamin D is a key factor in hair loss.', 'Vitamin D levels did not contribute to hair loss in the cohort.'), ['direction']],
     ['a longer time to an event, told as a delay', one('The gel delayed mouth sores compared with water.', 'Median time to first mouth sores was longer with the gel than with water.'), []],
   ])('%s', (_name, input, rules) => {
     expect(failing(input)).toEqual(rules);

@@ -137,7 +137,7 @@ const CHANGE_WORDS: ReadonlyArray<{ direction: Direction | null; valence: Valenc
     re: /\b(?:imped\w*|hinder\w*|hamper\w*|halt(?:s|ed|ing)?|reduc\w*|decreas\w*|lower(?:ed|s|ing)?|less|lessen\w*|fewer|declin\w*|diminish\w*|shorter|prevent(?:s|ed|ing)?|cut|drop(?:ped|s)?|fell|falls?|fallen|falling|halv\w*|smaller|inhibit\w*|suppress\w*|block(?:s|ed|ing|ade)?|attenuat\w*|down-?regulat\w*|impair\w*|abolish\w*|abrogat\w*)\b/i,
   },
 ];
-const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship|involved|involvement|(?:plays?|has|have) (?:a |an )?(?:\w+ )?role)\b/i;
+const ASSOCIATION = /\b(?:associat\w*|linked|link|correlat\w*|related|relationship|involved|involvement|(?:plays?|has|have) (?:a |an )?(?:\w+ )?role|(?:a |an |the )?(?:key|major|important|crucial|essential|central|main|critical|leading) (?:factor|role|driver|cause|contributor|source|mediator|determinant)s?)\b/i;
 
 /** Outcomes where less is better; a fall in them is good news. */
 const LOWER_IS_BETTER = /\b(?:fatigue|tired\w*|pain|nausea|vomit\w*|mortality|death|deaths|die|died|dying|risk|recurrence|relapse|toxicit\w*|side effects?|adverse|anxiety|depress\w*|distress|symptoms?|incidence|hospitali[sz]\w*|admissions?|insomnia|neuropathy|mucositis|lymph(?:o)?edema|lymphoedema|progression|hot flash\w*|hot flush\w*|weight loss|complications?|infections?|strokes?|transmission|spread|severity|inflammation|fibrosis|atherosclerosis|viral load|tumou?r (?:growth|size|volume|burden)|metastas[ie]s|disability|morbidity|fractures?)\b/i;

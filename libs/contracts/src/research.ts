@@ -103,10 +103,14 @@ export interface ResearchEvidenceRow {
   title: string;
   url: string;
   year: number | null;
-  design: string;
+  /**
+   * Design, sampleSize and keyResult are a model's reading of the abstract, each shown only when checked (null
+   * otherwise): the key result against its quote by the support rules, like the report's statements; the participants'
+   * numbers and the design words against the record. Reports made before these checks hold them unchecked.
+   */
+  design: string | null;
   sampleSize: string | null;
-  /** Design, sampleSize and keyResult are a model's reading of the abstract, not checked like the report's statements. */
-  keyResult: string;
+  keyResult: string | null;
   /**
    * The model's supporting sentence when it is found word for word in the record, else null: what the row can be
    * checked against. Absent on reports made before it existed.

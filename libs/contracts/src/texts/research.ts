@@ -15,7 +15,7 @@ export const ResearchTexts = {
   expertsMayNotStart: 'Only admins may start deep research.',
   /** Above the evidence table: its (AI) cells are model text, unchecked; the quote is checked word for word. */
   evidenceTableNote:
-    'Columns marked (AI) are an AI model’s reading of each abstract and were not checked like the statements above; each quote is copied word for word from the study.',
+    'Columns marked (AI) are an AI model’s reading of each abstract, shown only where they pass a check (otherwise –): the key result is checked against its quote like the statements above, the participants and the design against the study’s own words; each quote is copied word for word from the study.',
   flagsEmpty: 'No report cites a retracted paper.',
   dailyStartsUser: (limit: number) => `You have reached the limit of ${limit} deep research runs in 24 hours. Please try again later.`,
   dailyStartsGlobal: 'The platform has reached its limit of deep research runs for the last 24 hours. Please try again later.',

@@ -170,9 +170,9 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
           { title: 'Ref.', dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
           { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
           { title: 'Year', dataIndex: 'year' },
-          { title: ResearchUiTexts.aiColumn('Design'), dataIndex: 'design' },
+          { title: ResearchUiTexts.aiColumn('Design'), dataIndex: 'design', render: (s: string | null) => s ?? '–' },
           { title: ResearchUiTexts.aiColumn('Participants'), dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
-          { title: ResearchUiTexts.aiColumn('Key result'), dataIndex: 'keyResult' },
+          { title: ResearchUiTexts.aiColumn('Key result'), dataIndex: 'keyResult', render: (s: string | null) => s ?? '–' },
           {
             title: ResearchUiTexts.quoteColumn,
             dataIndex: 'quote',

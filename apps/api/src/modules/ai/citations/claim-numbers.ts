@@ -31,6 +31,8 @@ export interface NumberMention {
   /** The word before and the word after (lower case), the number's context: 'hr' in 'HR 0.69', 'mg' in '10 mg'. */
   before: string;
   after: string;
+  /** An effect ratio's value ('hazard ratio … 0.69', 'OR 1.4'): 0.69 is also a 31% reduction. */
+  ratio: boolean;
   at: number;
 }
 
@@ -73,6 +75,9 @@ function isName(text: string, at: number, end: number): boolean {
   return false;
 }
 
+// A ratio's name with no other number between it and the value: 'hazard ratio for cardiovascular events of 0.69'.
+const RATIO_BEFORE = /(?:\b(?:[Hh]azard|[Oo]dds|[Rr]isk|[Rr]ate) ratios?|\b[Rr]elative risks?|\b(?:a?HR|a?OR|a?RR|IRR))\b[^\d;]*$/;
+
 const decimalsOf = (digits: string) => digits.match(/\.(\d+)$/)?.[1].length ?? 0;
 
 /**
@@ -83,12 +88,13 @@ export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   const taken: Array<[number, number]> = [];
   const free = (from: number, to: number) => !taken.some(([a, b]) => from < b && to > a);
-  const add = (m: Omit<NumberMention, 'before' | 'after' | 'approx'> & { end: number; words?: boolean }) => {
+  const add = (m: Omit<NumberMention, 'before' | 'after' | 'approx' | 'ratio'> & { end: number; words?: boolean }) => {
     taken.push([m.at, m.end]);
     const { end, words, ...rest } = m;
     // 'a third', 'three-quarters' are round by nature: as loose as 'about'.
     const approx = approxOf(text.slice(Math.max(0, m.at - 25), m.at)) ?? (words ? 'about' : null);
-    out.push({ ...rest, before: wordBefore(text, m.at), after: wordAfter(text, end), approx });
+    const ratio = !rest.percent && rest.value > 0 && rest.value < 10 && RATIO_BEFORE.test(text.slice(Math.max(0, m.at - 60), m.at));
+    out.push({ ...rest, before: wordBefore(text, m.at), after: wordAfter(text, end), approx, ratio });
   };
   const num = (s: string) => Number(s.replace(/[,\s]/g, ''));
   const NUM = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
@@ -158,8 +164,22 @@ const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|ju
 const YEAR = (n: NumberMention) => n.kind === 'count' && n.decimals === 0 && !n.approx && n.value >= 1900 && n.value <= 2100;
 const DAY = (n: NumberMention) => n.kind === 'count' && n.decimals === 0 && n.value <= 31 && (MONTH.test(n.before) || MONTH.test(n.after));
 
+/** Units a claim may convert a quote's figure into: each pair with the factor from the second to the first. */
+const UNITS: ReadonlyArray<[RegExp, RegExp, number]> = [
+  [/^(?:feet|foot|ft)$/, /^(?:m|metres?|meters?)$/, 3.28084],
+  [/^(?:inch|inches|in)$/, /^(?:cm|centimetres?|centimeters?)$/, 1 / 2.54],
+  [/^(?:miles?|mi)$/, /^(?:km|kilometres?|kilometers?)$/, 1 / 1.609344],
+  [/^(?:pounds?|lbs?)$/, /^(?:kg|kilograms?|kilos?)$/, 2.20462],
+];
+
 /** The values a stated number stands for, on the claim's scale: 0.95 for a claimed 95% is 95; a rate of 1 in 5 is 20%. */
 function valuesOf(stated: NumberMention, claimed: NumberMention): number[] {
+  for (const [a, b, factor] of UNITS) {
+    if (a.test(claimed.after) && b.test(stated.after)) return [stated.value * factor];
+    if (b.test(claimed.after) && a.test(stated.after)) return [stated.value / factor];
+  }
+  // A ratio of 0.69 is a 31% reduction, one of 1.4 a 40% increase.
+  if (stated.ratio && claimed.percent) return [stated.value, Math.abs(1 - stated.value) * 100];
   if (stated.kind === 'rate') return [stated.value, stated.value * 100, stated.value * 1e6];
   if (stated.kind === 'multiple') return [stated.value, stated.value * 100 - 100]; // 'twice' is also '100% more'
   if (claimed.percent && !stated.percent && stated.value <= 1) return [stated.value, stated.value * 100];

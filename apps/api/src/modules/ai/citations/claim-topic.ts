@@ -83,6 +83,18 @@ const GREEK: Record<string, string> = { α: 'alpha', β: 'beta', ß: 'beta', γ:
 const fold = (s: string) => s.toLowerCase().replace(/[’']/g, "'").replace(/[αβßγδκλμτε]/g, (c) => GREEK[c]);
 /** 'IL-6', 'IL6' and 'il 6' compare equal. */
 const squash = (s: string) => fold(s).replace(/[\s\-‐–_/]/g, '');
+/**
+ * A Greek letter spelled out is also written by its Latin initial ('NF-kappaB', 'NF-kB') or left out ('APOE epsilon4',
+ * 'APOE4'): the forms of a squashed text a named concept may take.
+ */
+const GREEK_NAMES = /(alpha|beta|gamma|delta|epsilon|kappa|zeta)(?=[\d\p{Lu}]|\b|[a-z]?\d|[a-z]$)/giu;
+const greekForms = (squashed: string) => [squashed, squashed.replace(GREEK_NAMES, (g) => g[0]), squashed.replace(GREEK_NAMES, '')];
+/** Does `text` spell out the acronym by its words' initials ('TRAP': 'tartrate-resistant acid phosphatase')? */
+function spelledOut(acronym: string, text: string): boolean {
+  if (!/^\p{Lu}{3,6}$/u.test(acronym)) return false;
+  const initials = text.split(/[\s\-‐–/]+/).map((w) => w.replace(/^[^\p{L}]+/u, '')[0]?.toLowerCase() ?? ' ').join('');
+  return initials.includes(acronym.toLowerCase());
+}
 
 export interface Concept {
   /** As the claim writes it. */
@@ -147,7 +159,8 @@ export function names(text: string, concept: Concept, abbrs = abbreviations(text
   const word = fold(concept.text);
   const folded = fold(text);
   if (wordRe(escape(word)).test(folded)) return true;
-  if (concept.kind === 'named' && squash(text).includes(squash(word))) return true;
+  if (concept.kind === 'named' && greekForms(squash(text)).some((t) => t.includes(squash(word)))) return true;
+  if (spelledOut(concept.text.replace(/\W+$/, ''), text)) return true;
   const groups = SYNONYMS.filter((g) => g.some((s) => wordRe(s).test(word)));
   if (groups.some((g) => g.some((s) => wordRe(s).test(folded)))) return true;
   if ((abbrs.get(word) ?? []).some((a) => wordRe(escape(a)).test(folded))) return true;
@@ -193,20 +206,32 @@ const subjectWords = (claim: string) =>
 const METHODS =
   /^\s*(?:abstract\s+)?(?:methods?|design|setting|participants|importance|objectives?|background|aims?|purpose|introduction|context|study design|materials and methods)\b[^.:]{0,40}:|\b(?:we|this study|the study|this (?:cohort )?study|this report|this paper|here,? we|in this study,? we)\s+(?:\w+ly\s+)?(?:investigated|assessed|conducted|developed|used|analy[sz]ed|evaluated|examined|studied|performed|enrolled|recruited|included|collected|aimed|sought|describe[ds]?|examines|evaluates|investigates|assesses|compared|measured|screened|tested|modell?ed|reviewed|surveyed|characteri[sz]ed|explored|propose[ds]?|present(?:ed|s)?|reconstructed|built|designed)\b(?!\s+that)|\b(?:were|was)\s+(?:\w+ly\s+)?(?:used|collected|recorded|evaluated|measured|assessed|enrolled|recruited|randomi[sz]ed|included|screened|analy[sz]ed|obtained|calculated|performed|conducted|defined|compared|followed|invited|asked|interviewed)\b|\bprimary (?:outcomes?|end ?points?) (?:was|were)\b|^\s*to (?:determine|assess|evaluate|investigate|examine|characteri[sz]e|estimate|describe|identify|compare|test)\b/i;
 /** What makes a sentence a finding even when it also tells the method. */
-const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|observed|detected|identified|confirm\w*|indicat\w*|suggest\w*|conclud\w*|associated|increased|decreased|reduced|improved|higher|lower|greater|fewer|significant\w*|no (?:difference|effect|evidence|association)|similar)\b|\d\s*%/i;
+const FINDING = /\b(?:found|finds?|showed?|shown|shows|demonstrat\w*|reveal\w*|observed|detected|identified|confirm\w*|indicat\w*|suggest\w*|conclud\w*|associated|increased|decreased|reduced|improved|higher|lower|greater|fewer|significant\w*|no (?:difference|effect|evidence|association)|similar|tested positive|positive for)\b|\d\s*%/i;
 /** A claim that tells how a study was done ('a trial included 108 participants'), which a methods quote may support. */
 const CLAIM_METHOD = /\b(?:included|enrolled|recruited|conducted|was (?:done|carried out|performed)|were (?:enrolled|recruited|included|randomi[sz]ed)|launched|published|designed|studied|examined|surveyed)\b/i;
 
 /**
- * What the topical check can show: a claim that reports a finding (`claimsFinding`) resting on quotes that only tell
+ * A sentence that tells why a question matters or what is not yet known, not a finding: 'Rapid testing is essential
+ * for patient management', 'data on X are limited', 'the role of Y remains unknown', 'we recommend …'.
+ */
+const BACKGROUND =
+  /\b(?:is|are|was|were|remains?) (?:critical|crucial|essential|necessary|needed|important|key|vital|urgently needed|warranted) (?:to|for) (?:understand\w*|identify\w*|determin\w*|limit\w*|prevent\w*|re-?open\w*|assess\w*|ensur\w*|guid\w*|inform\w*|patient management|safely)|\bremains? (?:still )?(?:unknown|unclear|poorly understood)\b|\bis (?:less defined|poorly understood|not well understood)\b|\b(?:data|evidence|information|knowledge)\b[^.]{0,120}\b(?:is|are|remains?) (?:still )?(?:limited|lacking|scarce|sparse)\b|\blittle is known\b|\bshould be (?:adjusted|considered|implemented)\b|\bwe recommend\b/i;
+/** A claim that itself says what is needed, recommended or unknown, which a background quote may support. */
+const CLAIM_BACKGROUND = /\b(?:necessary|essential|critical|crucial|important|needed|needs?|should|recommend\w*|unknown|unclear|limited|little is known|poorly understood)\b/i;
+
+/**
+ * What the topical check can show: a claim (not itself about a method) resting on quotes that only tell
  * how the study was done or why; quotes (read in their sentences) that share no word with the claim but the field's
  * common ones; none of the claim's concepts (two or more) named by its quotes or their records; or the claim's drug or
  * organism not named while the quotes name another of its kind (ibuprofen evidence for a claim about paracetamol). A
  * concept the sources leave out while naming the claim's others is left to the judge.
  */
-export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[], claimsFinding = true): string | null {
-  if (claimsFinding && quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
+export function topicProblem(claim: string, quotes: readonly string[], recordTexts: readonly string[]): string | null {
+  if (quotes.length > 0 && quotes.every((q) => METHODS.test(q) && !FINDING.test(q)) && !CLAIM_METHOD.test(claim)) {
     return 'the quotes tell how the study was done, not what it found';
+  }
+  if (quotes.length > 0 && quotes.every((q) => BACKGROUND.test(q) && !FINDING.test(q)) && !CLAIM_BACKGROUND.test(claim)) {
+    return 'the quotes tell why the question matters or what is unknown, not what was found';
   }
   const quoted = quotes.join('\n');
   // A quote is read in its sentence: 'reduced fatigue by 20%' is about what that sentence names.

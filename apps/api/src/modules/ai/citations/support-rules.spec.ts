@@ -1,5 +1,6 @@
 import { checkSupportRules, effectOf, inconsistentOutcomes, numbersIn, SupportRuleInput } from './support-rules';
 import { buildJudgePrompt, judgeClaims, JudgeReply } from './support-judge';
+import { names } from './claim-topic';
 
 const RCT = {
   source: 'pubmed' as const,
@@ -185,5 +186,55 @@ describe('support judge', () => {
     expect(system.content).toMatch(/untrusted data/);
     expect(user.content).toContain('==== CLAIM [1] BEGIN n0nce ====');
     expect(user.content.split('\n').filter((line) => line.startsWith('===='))).toEqual(['==== CLAIM [1] BEGIN n0nce ====', '==== CLAIM [1] END n0nce ====']);
+  });
+});
+
+describe('support rules on external claim-verification data (issue 36, second pass)', () => {
+  const TRIAL = {
+    source: 'pubmed' as const,
+    title: 'A randomised trial in adults.',
+    publicationTypes: ['Randomized Controlled Trial', 'Journal Article'],
+    text: 'Participants were randomly assigned to the intervention or to usual care.',
+  };
+  const one = (claim: string, ...quotes: string[]): SupportRuleInput => ({ claim, sources: [{ record: { ...TRIAL, text: `${TRIAL.text} ${quotes.join(' ')}` }, quotes }] });
+
+  it.each<[string, SupportRuleInput, string[]]>([
+    ['a denied link against a quote that states it', one('Night-shift work is not associated with bladder cancer.', 'Night-shift work was associated with bladder cancer, though less strongly in younger nurses.'), ['direction']],
+    ['a denied benefit against a quote that reports one', one('Acupuncture is ineffective for hot flushes.', 'Acupuncture improved hot flush scores more than sham needling, with fewer awakenings at night.'), ['direction']],
+    ['a claim resting on a quote that only says data are scarce', one('Rapid antigen tests detect the virus in children as well as in adults.', 'Data on how rapid antigen tests perform in children are limited.'), ['topic']],
+    ['"the same rate as" against a hazard ratio below 1', one('Patients on the new regimen progressed at the same rate as those on standard care.', 'Progression was slower on the new regimen (hazard ratio 0.72, 95% CI 0.58 to 0.89).'), ['direction']],
+    ['"stayed level" against a rise', one('Admissions stayed level during the heatwave.', 'Admissions rose during the heatwave.'), ['direction']],
+    ['"encourages" against "reduced"', one('The compound encourages proliferation of resistant colonies.', 'The compound reduced proliferation of resistant colonies in culture.'), ['direction']],
+    ['"impedes" against "promoted"', one('The enzyme impedes repair of the damaged strand.', 'The enzyme promoted repair of the damaged strand.'), ['direction']],
+    ['a hedge inside a concessive clause is not the finding’s', one('Older women are at higher risk of falls after the surgery.', 'Although the numbers may be small, older women had a higher risk of falls after the surgery.'), []],
+    ['similar rates beside a ratio whose interval crosses 1 stay published', one('Infection rates were similar in both arms.', 'The relative risk of infection was 0.97 (95% confidence interval [CI], 0.91–1.03) with the coating.'), []],
+    ['groups swapped in a comparison', one('Men are more likely than women to need a second operation.', 'Women were more likely to need a second operation than men in the registry.'), ['population']],
+    ['the comparison as the quote makes it', one('Women are more likely than men to need a second operation.', 'Women were more likely to need a second operation than men in the registry.'), []],
+    ['feet for metres', one('The droplets travelled about 6 feet.', 'Droplets travelled up to 1.8 m from the speaker.'), []],
+    ['a ratio below 1 as a percentage reduction', one('The vaccine cut the risk of admission by 40%.', 'The hazard ratio for admission was 0.60 (95% CI 0.45 to 0.80) with the vaccine.'), []],
+    ['a denied ability against a quote that states the verb', one('The swab cannot detect the virus in children.', 'The swab detected the virus at low levels in children.'), ['direction']],
+    ['a longer time to an event is the event later', one('Patients given the gel developed mouth sores sooner than those given water.', 'Median time to first mouth sores was longer with the gel than with water.'), ['direction']],
+    ['"a weak response" against "a robust response"', one('The booster produced a weak antibody response in older adults.', 'In older adults, the booster elicited robust antibody responses within two weeks.'), ['direction']],
+    ['"a trivial role" against "a crucial role"', one('Platelets play a trivial role in wound closure.', 'Platelets have a crucial part in wound closure, as the knockout animals showed.'), ['direction']],
+    ['"the least likely" against "the most"', one('Fruit bats are the least likely hosts of the virus.', 'Fruit bats are the most likely natural hosts of the virus.'), ['direction']],
+    ['a compound still needs its own first word', one('Heat production is UCP1-dependent in brown fat.', 'Heat production in brown fat is dependent on diet; in beige fat a creatine-independent route exists.'), []],
+    ['a negation before a comma does not deny the change after it', one('Memory T cells reduce the release of chemokines in the lung.', 'Memory, but not naive, T cells increased the release of chemokines in the lung.'), ['direction']],
+    ['a claim that states no change, resting on a methods sentence alone', one('Some of the patients had a lasting loss of smell.', 'We conducted a retrospective study to describe the loss of smell in patients after infection.'), ['topic']],
+    ['a methods sentence that reports who tested positive is a finding', one('The virus has been found in tears.', 'This cohort study examines patients whose tears tested positive for the virus.'), []],
+    ['"a key factor" against a quote that finds no contribution', one('Low vitamin D is a key factor in hair loss.', 'Vitamin D levels did not contribute to hair loss in the cohort.'), ['direction']],
+    ['a longer time to an event, told as a delay', one('The gel delayed mouth sores compared with water.', 'Median time to first mouth sores was longer with the gel than with water.'), []],
+  ])('%s', (_name, input, rules) => {
+    expect(failing(input)).toEqual(rules);
+  });
+
+  it('reads an interval written "[CI]," so that a ratio across 1 is no effect', () => {
+    expect(effectOf('The relative risk of death was 0.96 (95% confidence interval [CI], 0.93–1.00) in teaching hospitals.')?.kind).toBe('null');
+  });
+
+  it('names a concept written with a Greek letter in words, or spelled out by its initials', () => {
+    expect(names('Carriers of APOE epsilon4 showed greater amyloid deposition.', { text: 'APOE4', kind: 'named' })).toBe(true);
+    expect(names('Activation of NF-kappaB drove inflammation.', { text: 'NF-kB', kind: 'named' })).toBe(true);
+    expect(names('Tartrate-resistant acid phosphatase-positive cells were counted.', { text: 'TRAP', kind: 'named' })).toBe(true);
+    expect(names('Resistant cells were counted after acid exposure.', { text: 'TRAP', kind: 'named' })).toBe(false);
   });
 });

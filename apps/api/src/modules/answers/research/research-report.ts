@@ -7,7 +7,9 @@ import {
   publishedStatement, toCitedSource,
 } from '../../ai/citations/citation-verifier';
 import { recordText } from '../../ai/citations/answer-prompt';
+import { unstatedNumbers } from '../../ai/citations/claim-numbers';
 import { evidenceLevelOf } from '../../ai/citations/evidence-level';
+import { checkSupportRules } from '../../ai/citations/support-rules';
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
 import type { AnswerColumns } from '../answers.repository';
 import type { ExtractionReply, ReportReply } from './research.schemas';
@@ -95,10 +97,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
       title: record.title,
       url: record.url,
       year: record.year,
-      design: e.design,
-      sampleSize: e.sample_size,
-      keyResult: e.key_result,
-      quote: verbatimQuote(e.quote, record),
+      ...checkedCells(e, record),
       relevance: e.relevance,
       evidenceLevel: evidenceLevelOf(record),
       retraction: record.retraction,
@@ -186,6 +185,32 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     search_method: `Deep research: ${[...new Set(input.queries.map((q) => RESEARCH_DATABASE_LABELS[q.database]))].join(', ')}${input.partial ? ' (partial)' : ''}`.slice(0, 255),
   };
   return { report, answer };
+}
+
+/** Words that name a study's design; a design cell is shown only when the record uses each one it uses. */
+const DESIGN_TERMS: readonly RegExp[] = [
+  /\brandomi[sz]ed\b|\brandomly\b/i, /\bcontrolled\b/i, /\btrials?\b/i, /\bcohort\b/i, /\bcase[- ]control\b/i, /\bcross[- ]sectional\b/i,
+  /\bmeta[- ]analys[ie]s\b/i, /\bsystematic\b/i, /\breviews?\b/i, /\bcase reports?\b/i, /\bcase series\b/i, /\bprospective\b/i,
+  /\bretrospective\b/i, /\bobservational\b/i, /\bphase (?:i{1,3}|iv|[1-4])\b/i, /\bpilot\b/i, /\bfeasibility\b/i, /\bsingle[- ]arm\b/i,
+  /\bdouble[- ]blind\b/i, /\bplacebo\b/i, /\bmice\b|\bmouse\b|\bmurine\b/i, /\brats?\b/i, /\bin vitro\b/i, /\bcell lines?\b/i,
+  /\bguidelines?\b/i, /\bregistry\b/i, /\bsurvey\b/i, /\bqualitative\b/i, /\bcross[- ]over\b|\bcrossover\b/i,
+];
+
+/**
+ * The evidence table's model-written cells, each checked before it is shown (issue 36: the table's cells are model
+ * text, so they are checked like claims or shown as quotes). The key result is checked like a statement: against its
+ * quote, which must be in the record word for word, by the support rules (numbers, certainty words, direction, who was
+ * studied, cause from association, topic). The participants cell is shown when each number it gives is in the record;
+ * the design cell when the record uses each design word it uses. A cell that fails is null ('–' in the table).
+ */
+export function checkedCells(e: Pick<ExtractionReply, 'design' | 'sample_size' | 'key_result' | 'quote'>, record: LiteratureRecord): Pick<ResearchEvidenceRow, 'design' | 'sampleSize' | 'keyResult' | 'quote'> {
+  const quote = verbatimQuote(e.quote, record);
+  const text = `${recordText(record)}\n${record.publicationTypes.join('; ')}`;
+  const keyResult = quote && checkSupportRules({ claim: e.key_result, sources: [{ record, quotes: [quote] }] }).every((r) => r.passed) ? e.key_result : null;
+  const sampleSize = e.sample_size && unstatedNumbers(e.sample_size, [], [text]).length === 0 && /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand)\b/i.test(e.sample_size) ? e.sample_size : null;
+  const terms = DESIGN_TERMS.filter((t) => t.test(e.design));
+  const design = terms.length > 0 && terms.every((t) => t.test(text)) ? e.design : null;
+  return { design, sampleSize, keyResult, quote };
 }
 
 /** The extraction's supporting sentence only when it is in the record word for word (the verifier's quote rule). */

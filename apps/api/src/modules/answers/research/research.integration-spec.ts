@@ -11,6 +11,7 @@ import { FixtureServer, fixtureKey, startFixtureServer } from '../../../../../..
 import { loadConfig } from '../../../config/app-config';
 import { redisConnectionOptions } from '../../../queues/redis-connection';
 import { createWorker } from '../../../worker/create-worker';
+import { checkSupportRules } from '../../ai/citations/support-rules';
 
 jest.setTimeout(120_000);
 
@@ -207,13 +208,24 @@ describe('deep research: plan, flow, report, control', () => {
     for (const c of done.claimChecks.filter((cl) => !cl.published)) expect(seenText).not.toContain(c.text.replace(/\s*\[\d+\]/g, ''));
     // The evidence table's model-written cells are marked; each row carries its quote only when it is in the study word for word.
     expect(report.markdown).toContain('Key result (AI) | Quote from the study');
-    const texts = (await api.app.get(DataSource).query('SELECT url, title, text FROM literature_records')) as Array<{ url: string; title: string; text: string }>;
+    const texts = (await api.app.get(DataSource).query('SELECT url, title, text, source, publication_types FROM literature_records')) as Array<{ url: string; title: string; text: string; source: 'pubmed'; publication_types: string[] | string }>;
     for (const row of report.evidenceTable) {
       if (!row.quote) continue;
       const record = texts.find((t) => t.url === row.url)!;
       expect(`${record.title} ${record.text}`.replace(/\s+/g, ' ')).toContain(row.quote);
     }
     expect(report.evidenceTable.some((row) => row.quote)).toBe(true);
+    // Its model-written cells are checked before they are shown: a key result only beside its word-for-word quote and
+    // passing the support rules against it (else '–'), participants and design only as the study states them.
+    for (const row of report.evidenceTable) {
+      const record = texts.find((t) => t.url === row.url)!;
+      if (row.keyResult) {
+        expect(row.quote).toBeTruthy();
+        const rules = checkSupportRules({ claim: row.keyResult, sources: [{ record: { source: record.source, title: record.title, text: record.text, publicationTypes: typeof record.publication_types === 'string' ? JSON.parse(record.publication_types) : record.publication_types }, quotes: [row.quote!] }] });
+        expect(rules.filter((r) => !r.passed)).toEqual([]);
+      }
+      if (row.sampleSize) for (const n of row.sampleSize.match(/\d[\d,]*/g) ?? []) expect(`${record.title} ${record.text}`).toContain(n);
+    }
     firstRun = done;
   });
 

@@ -72,6 +72,7 @@ const refused: Array<[rule: string, file: string, code: string, says: string]> =
   ['server: module → create-api-app', 'apps/api/src/modules/admin/a.ts', "import { y } from '../../create-api-app';", 'A module never imports the files that assemble the app'],
   ['server: infrastructure → module', 'apps/api/src/common/a.ts', "import { y } from '../modules/auth/users.service';", "Infrastructure ('common') never imports a feature module"],
   ['server: infrastructure → module (database toolkit)', 'apps/api/src/common/database/a.ts', "import { y } from '../../modules/auth/users.service';", "Infrastructure ('common') never imports a feature module"],
+  ['server: module → a file of ai (not its face)', 'apps/api/src/modules/answers/ai/a.ts', "import { y } from '../../ai/provider/ai-provider';", "through its public face (modules/ai/index.ts) only"],
   ['server: module → database composer', 'apps/api/src/modules/questions/a.ts', "import { y } from '../../database/data-source-options';", 'never the composer'],
   ['server: infrastructure → database composer', 'apps/api/src/queues/a.ts', "import { y } from '../database/database-admin';", 'never the composer'],
 ];
@@ -86,6 +87,8 @@ const allowed: Case[] = [
   ['apps/api/src/modules/answers/ai/a.ts', "import { y } from '../../questions/question-events';"],
   ['apps/api/src/modules/answers/ai/a.ts', "import { y } from '../answer-writer';"],
   ['apps/api/src/modules/questions/a.ts', "import { y } from '../../common/database/json-column';"],
+  ['apps/api/src/modules/answers/ai/a.ts', "import { y } from '../../ai';"],
+  ['apps/api/src/modules/ai/citations/a.ts', "import { y } from '../provider/ai-provider';"],
   ['apps/api/src/database/seed/a.ts', "import { y } from '../../modules/questions/question-search';"],
   ['apps/api/src/database/migrations/1795999999999-A.ts', "import { y } from './frozen/search-terms-1795540000000';"],
   ['apps/api/src/modules/profiles/a.spec.ts', "import { y } from '../answers/answers.repository';"],

@@ -21,6 +21,9 @@ export const SERVER_MODULES = {
   notifications: ['mail'],
 };
 
+/** Modules that other modules reach through their index.ts only (its public face), never through their files. */
+export const PUBLIC_FACE_MODULES = ['ai'];
+
 /** Infrastructure folders of apps/api/src: any module may import them; they never import a module. */
 export const INFRASTRUCTURE_WITHOUT_MODULES = ['common', 'config', 'queues', 'web'];
 
@@ -50,6 +53,16 @@ export function serverModuleZones() {
         message: `The module table (tools/lint/server-modules.mjs, docs/architecture.md) does not let '${name}' import '${other}'.`,
       })),
   );
+  for (const face of PUBLIC_FACE_MODULES) {
+    for (const name of names.filter((other) => SERVER_MODULES[other].includes(face))) {
+      zones.push({
+        target: `${SRC}/modules/${name}`,
+        from: `${SRC}/modules/${face}`,
+        except: ['./index.ts'],
+        message: `'${name}' imports '${face}' through its public face (modules/${face}/index.ts) only.`,
+      });
+    }
+  }
   zones.push({
     target: `${SRC}/modules`,
     from: BOOTSTRAP_FILES.map((file) => `${SRC}/${file}`),

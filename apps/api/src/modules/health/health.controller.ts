@@ -8,7 +8,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { isAiConfigured } from '../../config/ai-config';
 import type { AiHealthState } from '@cqa/contracts';
-import { AiProviderState, RedisAiProviderStatus } from '../ai/provider/ai-provider-status';
+import { AiProviderState, RedisAiProviderStatus } from '../ai';
 import { JobQueue } from '../../queues/job-queue.service';
 import { readWorkerHealth, sharedReading, WORKER_CHECK_TTL_MS } from './worker-presence';
 

@@ -8,20 +8,9 @@ import { mayUseProfile } from '../../../common/access/ai-profile-consent';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
-import { LITERATURE_CLIENTS, type LiteratureClients } from '../../ai/ai.module';
-import { fitAnswerPrompt } from '../../ai/citations/answer-prompt';
-import { verifyAnswer } from '../../ai/citations/citation-verifier';
-import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
-import { CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema } from '../../ai/citations/cited-answer.schema';
-import { checkRetractions, resolveIds } from '../../ai/literature/literature-checks';
-import { LiteratureHttpError } from '../../ai/literature/literature-fetcher';
-import { fallbackQueries, LiteratureQueries } from '../../ai/retrieval/fallback-query';
-import { broadenPlanned, InvalidQueryPlanError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema } from '../../ai/retrieval/query-planner';
-import { asSent, PersonalQueryRefusedError } from '../../ai/retrieval/outbound-guard';
-import { RELEVANCE_SCHEMA_NAME, relevanceReplySchema, screenRecords } from '../../ai/retrieval/record-screening';
-import { dedupeRecords, LiteratureRecord, recordIdKeys } from '../../ai/literature/literature-record';
-import { AiBadOutputError, AiError, AiNotConfiguredError, AiRateLimitedError } from '../../ai/provider/ai-errors';
-import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
+import {
+  AiBadOutputError, AiError, AiMessage, AiModelChoice, AiNotConfiguredError, AiProvider, AiRateLimitedError, asSent, broadenPlanned, checkRetractions, CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema, dedupeRecords, fallbackQueries, fitAnswerPrompt, InvalidQueryPlanError, judgeReplySchema, LITERATURE_CLIENTS, LiteratureHttpError, LiteratureQueries, LiteratureRecord, PersonalQueryRefusedError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema, recordIdKeys, RELEVANCE_SCHEMA_NAME, relevanceReplySchema, resolveIds, screenRecords, SUPPORT_JUDGE_SCHEMA_NAME, verifyAnswer, type LiteratureClients,
+} from '../../ai';
 import { PatientAccess } from '../../profiles/patient-access.service';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import type { AiAnswerJobPayload } from './ai-answers.service';

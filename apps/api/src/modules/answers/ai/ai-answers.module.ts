@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AiModule } from '../../ai/ai.module';
+import { AiModule } from '../../ai';
 import { ProfilesModule } from '../../profiles/profiles.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';

@@ -7,7 +7,7 @@ import { refuseProfileUnlessAllowed } from '../../../common/access/ai-profile-co
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
-import { AiProvider } from '../../ai/provider/ai-provider';
+import { AiProvider } from '../../ai';
 import { QuestionEvents } from '../../questions/question-events';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { AiDailyLimits } from './ai-daily-limits';

@@ -7,7 +7,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { jsonColumn } from '../../../common/database/json-column';
 import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
 import { LiteratureRecordsRepository } from '../literature-records.repository';
-import type { LiteratureRecord } from '../../ai/literature/literature-record';
+import { type LiteratureRecord } from '../../ai';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */
 export const AI_RUN_STEPS = 4;

@@ -3,8 +3,7 @@ import { JobName, QueueName } from '@cqa/contracts';
 import type { Job } from 'bullmq';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { OnSchedule } from '../../../queues/schedule.decorator';
-import type { LiteratureClients } from '../../ai/literature/literature-clients';
-import { LITERATURE_CLIENTS } from '../../ai/ai.module';
+import { LITERATURE_CLIENTS, type LiteratureClients } from '../../ai';
 import { AnswerRetractionsRepository } from '../answer-retractions.repository';
 import { ResearchRepository } from './research.repository';
 

@@ -3,14 +3,8 @@ import {
   ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport, SupportCheckMode,
 } from '@cqa/contracts';
 import {
-  certaintyOf, checkClaims, ClaimCheck, escapeMarkdown as escapeVerified, formatSourceLine, isPublished, MIN_QUOTE_LENGTH, normaliseForQuote,
-  publishedStatement, toCitedSource,
-} from '../../ai/citations/citation-verifier';
-import { recordText } from '../../ai/citations/answer-prompt';
-import { unstatedNumbers } from '../../ai/citations/claim-numbers';
-import { evidenceLevelOf } from '../../ai/citations/evidence-level';
-import { checkSupportRules } from '../../ai/citations/support-rules';
-import type { LiteratureRecord } from '../../ai/literature/literature-record';
+  certaintyOf, checkClaims, checkSupportRules, ClaimCheck, escapeMarkdown as escapeVerified, evidenceLevelOf, formatSourceLine, isPublished, MIN_QUOTE_LENGTH, normaliseForQuote, publishedStatement, recordText, toCitedSource, unstatedNumbers, type LiteratureRecord,
+} from '../../ai';
 import type { AnswerColumns } from '../answers.repository';
 import type { ExtractionReply, ReportReply } from './research.schemas';
 

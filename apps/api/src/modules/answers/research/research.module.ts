@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AiModule } from '../../ai/ai.module';
+import { AiModule } from '../../ai';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
 import { ResearchBudgets } from './research-budgets';

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ResearchPlan } from '@cqa/contracts';
-import { fenceQuestion, recordText } from '../../ai/citations/answer-prompt';
-import type { LiteratureRecord } from '../../ai/literature/literature-record';
-import type { AiMessage } from '../../ai/provider/ai-provider';
+import { fenceQuestion, recordText, type AiMessage, type LiteratureRecord } from '../../ai';
 import type { ExtractionReply } from './research.schemas';
 
 const UNTRUSTED = [

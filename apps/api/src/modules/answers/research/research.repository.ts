@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, Messages, ResearchPlan, ResearchReport, ResearchStage, ResearchStatus, ResearchStepStatus } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
-import type { LiteratureRecord } from '../../ai/literature/literature-record';
+import { type LiteratureRecord } from '../../ai';
 import { markRetractedSources } from '../answer-retractions.repository';
 import { AnswerColumns, AnswersRepository } from '../answers.repository';
 import { LiteratureRecordsRepository } from '../literature-records.repository';

@@ -8,17 +8,10 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
-import { checkRetractions, idsOf, resolveIds } from '../../ai/literature/literature-checks';
-import type { LiteratureClients } from '../../ai/literature/literature-clients';
-import { dedupeRecords, LiteratureRecord } from '../../ai/literature/literature-record';
-import { AiError, AiRateLimitedError } from '../../ai/provider/ai-errors';
-import { AiMessage, AiModelChoice, AiProvider } from '../../ai/provider/ai-provider';
-import { LITERATURE_CLIENTS } from '../../ai/ai.module';
-import { asSent } from '../../ai/retrieval/outbound-guard';
+import {
+  AiError, AiMessage, AiModelChoice, AiProvider, AiRateLimitedError, asSent, checkRetractions, dedupeRecords, fitRecords, idsOf, judgeChecks, judgeReplySchema, LITERATURE_CLIENTS, LiteratureRecord, resolveIds, SUPPORT_JUDGE_SCHEMA_NAME, toClaimCheckView, type LiteratureClients,
+} from '../../ai';
 import { buildReport, checkReportClaims, fallbackReply } from './research-report';
-import { judgeChecks, toClaimCheckView } from '../../ai/citations/citation-verifier';
-import { fitRecords } from '../../ai/citations/prompt-fit';
-import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../ai/citations/support-judge';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { extractionPrompt, planPrompt, reportPrompt, screeningPrompt } from './research.prompts';
 import { ResearchRepository, RunRow } from './research.repository';

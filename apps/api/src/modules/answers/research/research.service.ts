@@ -10,7 +10,7 @@ import { mayControlResearch } from '../../../common/access/research-access';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { JobQueue } from '../../../queues/job-queue.service';
-import { AiProvider } from '../../ai/provider/ai-provider';
+import { AiProvider } from '../../ai';
 import { QuestionEvents } from '../../questions/question-events';
 import { ResearchBudgets } from './research-budgets';
 import { cleanPlan, planProblems } from './research-plan';

@@ -1,5 +1,5 @@
 import {
-  QuestionDetail, RESEARCH_REQUESTS_PER_HOUR, ResearchLatest, ResearchQueueResponse, ResearchRequestPaths, ResearchRequestTexts, ResearchRequestView,
+  AiRunListResponse, QuestionDetail, RESEARCH_REQUESTS_PER_HOUR, ResearchLatest, ResearchQueueResponse, ResearchRequestPaths, ResearchRequestTexts, ResearchRequestView,
   ResearchRunView, ResearchTexts,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
@@ -81,6 +81,16 @@ describe('deep research requests', () => {
     expect(seenByOther.glance!.deep_research.request).toBeUndefined();
     // Only the one row: the duplicate queued nothing.
     expect(await ds.query('SELECT id FROM research_requests WHERE question_id = ?', [q])).toHaveLength(1);
+  });
+
+  it('lets one of a burst of concurrent requests on a question through, taking one start from the budgets', async () => {
+    const q = await ask();
+    const results = await Promise.all(Array.from({ length: 12 }, () => request(q)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status !== 201).every((r) => r.status === 409 || r.status === 429)).toBe(true);
+    expect(await ds.query('SELECT id FROM research_requests WHERE question_id = ?', [q])).toHaveLength(1);
+    const limits = (await call<AiRunListResponse>(api, 'GET', '/api/admin/ai-runs', { token: admin })).body.limits!;
+    expect(limits.research.starts.usedGlobal).toBe(1);
   });
 
   it('refuses a request over the daily budget with its message and queues nothing', async () => {
@@ -173,6 +183,18 @@ describe('deep research requests', () => {
     // Declining again, or asking again, is refused.
     expect((await call(api, 'POST', ResearchRequestPaths.decline(id), { token: expert2, body: { reason } })).status).toBe(409);
     expect((await request(q)).status).toBe(409);
+  });
+
+  it('takes a request whose question has a run under way already (started by hand) by following that run', async () => {
+    const q = await ask();
+    expect((await request(q)).status).toBe(201);
+    const manual = await call<ResearchRunView>(api, 'POST', `/api/questions/${q}/research`, { token: admin });
+    expect(manual.status).toBe(201);
+    const taken = await call<ResearchRunView>(api, 'POST', ResearchRequestPaths.take(await requestId(q)), { token: expert });
+    expect(taken.status).toBe(200);
+    expect(taken.body.id).toBe(manual.body.id);
+    expect(await ds.query('SELECT id FROM research_runs WHERE question_id = ?', [q])).toHaveLength(1);
+    expect((await latest(q, owner)).request).toMatchObject({ state: 'plan_review' });
   });
 
   it('declines a taken request while its plan is under review (its run is cancelled), not once its search started', async () => {

@@ -17,6 +17,7 @@ import { RequestRow, ResearchRequestsRepository, toView } from './research-reque
 
 const requestsKey = (userId: string) => `research:requests:user:${userId}`;
 const BEFORE_SEARCH = ['planning', 'awaiting_approval'];
+const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
 
 /**
  * Deep research a patient asks for. The request takes a start from the research budgets when it is made (so an
@@ -89,6 +90,14 @@ export class ResearchRequestsService {
     try {
       run = await this.research.start(caller, row.question_id, { reserved: true });
     } catch (error) {
+      // A run of the question already under way (started by hand, or by RESEARCH_AUTO) is the request's run: it paid
+      // its own start, so the request's goes back.
+      const active = error instanceof ConflictException ? (await this.research.latest(caller, row.question_id)).run : null;
+      if (active && ACTIVE.includes(active.status)) {
+        await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [active.id, row.id]);
+        await this.budgets.releaseStart(row.requested_by);
+        return active;
+      }
       // No run: the request waits again, still holding its start.
       await this.repo.transition(row.id, 'taken', { status: 'requested', reviewer_id: null, decided_at: null });
       throw error;

@@ -19,6 +19,9 @@ const pages: PagesMap<'admin'> = {
   approveUser: lazyPage(() =>
     import(/* webpackChunkName: "page-approveUser" */ './features/users/pages/ApproveUserPage').then((m) => m.ApproveUserPage),
   ),
+  researchRequests: lazyPage(() =>
+    import(/* webpackChunkName: "page-researchRequests" */ './features/research-requests/pages/ResearchRequestsQueuePage').then((m) => m.ResearchRequestsQueuePage),
+  ),
 };
 
 /** What the dashboard shows first (the page server renders it with it: web-core's PagesPrefetch). */

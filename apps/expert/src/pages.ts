@@ -13,6 +13,9 @@ const pages: PagesMap<'expert'> = {
   answerReview: lazyPage(() =>
     import(/* webpackChunkName: "page-answerReview" */ './features/answer-review/pages/AnswerReviewPage').then((m) => m.AnswerReviewPage),
   ),
+  researchRequests: lazyPage(() =>
+    import(/* webpackChunkName: "page-researchRequests" */ './features/research-requests/pages/ResearchRequestsQueuePage').then((m) => m.ResearchRequestsQueuePage),
+  ),
 };
 
 /** What the dashboard shows first (the page server renders it with it: web-core's PagesPrefetch). */

@@ -12,6 +12,7 @@ export * from './reports';
 export * from './import';
 export * from './ai';
 export * from './research';
+export * from './research-requests';
 export * from './ai-profile';
 export * from './question-permissions';
 export * from './passwords/common-passwords';

@@ -11,4 +11,5 @@ export * from './texts/import';
 export * from './texts/notifications';
 export * from './texts/ops';
 export * from './texts/research';
+export * from './texts/research-requests';
 export * from './texts/two-factor';

@@ -5,6 +5,7 @@
 import type { CommunityAnswerMeta } from './import';
 import { GENERAL_CANCER_TYPE } from './options';
 import type { AiAnswerDetails, EvidenceGrade } from './ai';
+import type { ResearchRequestState } from './research-requests';
 
 export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', DeepResearch: 'deep_research' } as const;
 export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
@@ -171,6 +172,8 @@ export interface SourceGlance {
   /** Average of every rating of this source's answers, one decimal; null when none. */
   average_rating: number | null;
   rating_count: number;
+  /** Deep research only, for the question's owner and staff: the state of the patient's request while it has one. */
+  request?: ResearchRequestState | null;
 }
 
 /** POST /api/questions/similar {q} (a body: the text may hold health details, never put in a URL): answered questions matching the words typed, at most this many. */

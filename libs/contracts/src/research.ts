@@ -3,6 +3,7 @@
  * database, criteria, years) is reviewed before any search; the run's method (PRISMA-style counts, exact queries
  * with dates) is published with the report.
  */
+import type { ResearchRequestView } from './research-requests';
 import type { CitedSource, ClaimCheckView, EvidenceCertainty, EvidenceLevel, PublishedStatement, RetractionStatus, SupportCheckMode } from './ai';
 
 export const RESEARCH_DATABASES = ['pubmed', 'europepmc', 'ctgov'] as const;
@@ -195,6 +196,10 @@ export interface ResearchLatest {
   /** Whether the caller may start, approve, cancel and retry. */
   mayControl: boolean;
   aiConfigured: boolean;
+  /** The question's deep research request, for its owner and staff; null when none (or for anyone else). */
+  request?: ResearchRequestView | null;
+  /** Whether the caller (the question's owner) may ask for deep research now. */
+  mayRequest?: boolean;
 }
 
 /** One daily budget of deep research: the per-person and platform limits and what the platform took in the current 24 hours. */

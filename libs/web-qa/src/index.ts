@@ -2,3 +2,4 @@
 export { QuestionPageFrame, type QuestionPageContext, type QuestionPageFrameProps } from './question/QuestionPageFrame';
 export { useQuestionAi } from './ai/use-question-ai';
 export { DeepResearchTab } from './research/DeepResearchTab';
+export { ResearchRequestsPage, type ResearchRequestsPageProps } from './research/ResearchRequestsPage';

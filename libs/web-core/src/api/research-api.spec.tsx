@@ -32,4 +32,20 @@ describe('useDeepResearch', () => {
     await waitFor(() => expect(count('/api/questions/5/research')).toBeGreaterThanOrEqual(2), { timeout: 5000 });
     await waitFor(() => expect(count('/api/questions/5')).toBe(2));
   });
+
+  it("follows the patient's own open request (no run is shown to them) and refetches the question when its state moves on", async () => {
+    const api = installFetchMock();
+    api.reply('/api/questions/5', { status: 200, body: detail });
+    const mine = (state: string) => ({ run: null, mayControl: false, aiConfigured: true, mayRequest: false, request: { id: 1, questionId: 5, state, declineReason: null, createdAt: '' } });
+    api.reply('/api/questions/5/research', { status: 200, body: mine('requested') }, { status: 200, body: mine('plan_review') });
+    const count = (url: string) => api.calls.filter((c) => c.url === url && c.method === 'GET').length;
+    render(
+      <Provider store={createAppStore({ auth: signedInState('patient') })}>
+        <Tab />
+      </Provider>,
+    );
+    await waitFor(() => expect(count('/api/questions/5')).toBe(1));
+    await waitFor(() => expect(count('/api/questions/5/research')).toBeGreaterThanOrEqual(2), { timeout: 8000 });
+    await waitFor(() => expect(count('/api/questions/5')).toBe(2));
+  });
 });

@@ -1,11 +1,16 @@
 import { useEffect, useRef } from 'react';
-import type { ResearchLatest, ResearchPlan, ResearchRunView } from '@cqa/contracts';
+import {
+  RESEARCH_REQUEST_OPEN_STATES, ResearchRequestPaths, ResearchRequestTexts, type ResearchLatest, type ResearchPlan, type ResearchQueueResponse,
+  type ResearchRequestView, type ResearchRunView,
+} from '@cqa/contracts';
 import { useAppDispatch } from '../store/store';
 import { useToast } from '../toast/use-toast';
-import { baseApi, errorMessage } from './base-api';
+import { apiRelative as rel, baseApi, errorMessage } from './base-api';
 
 type Id = number | string;
-const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Research', 'Question', 'QuestionList'] });
+const tagged = baseApi.enhanceEndpoints({ addTagTypes: ['Research', 'Question', 'QuestionList', 'ResearchQueue'] });
+/** A request changes the tab and the question's at-a-glance strip. */
+const requestTags = (id: Id) => [{ type: 'Research' as const, id: String(id) }, { type: 'Question' as const, id: String(id) }];
 
 /** Deep research of one question: the latest run (polled while it is active) and its controls. */
 export const researchApi = tagged.injectEndpoints({
@@ -26,6 +31,29 @@ export const researchApi = tagged.injectEndpoints({
       query: ({ questionId, runId, action }) => ({ url: `/questions/${questionId}/research/${runId}/${action}`, method: 'POST' }),
       invalidatesTags: (_r, e, { questionId }) => (e ? [] : [{ type: 'Research', id: String(questionId) }]),
     }),
+    /** The patient asks for deep research on their question (issue 38), or cancels before review. */
+    requestResearch: build.mutation<ResearchRequestView, Id>({
+      query: (questionId) => ({ url: rel(ResearchRequestPaths.request(questionId)), method: 'POST' }),
+      invalidatesTags: (_r, e, id) => (e ? [] : requestTags(id)),
+    }),
+    cancelResearchRequest: build.mutation<ResearchRequestView, Id>({
+      query: (questionId) => ({ url: rel(ResearchRequestPaths.request(questionId)), method: 'DELETE' }),
+      invalidatesTags: (_r, e, id) => (e ? [] : requestTags(id)),
+    }),
+    /** Staff: the "Research requests" queue, oldest first. */
+    researchQueue: build.query<ResearchQueueResponse, number>({
+      query: (page) => `${rel(ResearchRequestPaths.queue)}?page=${page}`,
+      providesTags: ['ResearchQueue'],
+    }),
+    takeResearchRequest: build.mutation<ResearchRunView, { id: number; questionId: number }>({
+      query: ({ id }) => ({ url: rel(ResearchRequestPaths.take(id)), method: 'POST' }),
+      // A refusal (another reviewer was first) also changed the queue: refetch it either way.
+      invalidatesTags: (_r, _e, { questionId }) => ['ResearchQueue', ...requestTags(questionId)],
+    }),
+    declineResearchRequest: build.mutation<ResearchRequestView, { id: number; questionId: number; reason: string }>({
+      query: ({ id, reason }) => ({ url: rel(ResearchRequestPaths.decline(id)), method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, _e, { questionId }) => ['ResearchQueue', ...requestTags(questionId)],
+    }),
   }),
 });
 
@@ -40,7 +68,11 @@ export function useDeepResearch(questionId: Id) {
   const dispatch = useAppDispatch();
   const first = researchApi.useResearchQuery(questionId);
   const active = Boolean(first.data?.run && ACTIVE.includes(first.data.run.status));
-  const { data, isLoading } = researchApi.useResearchQuery(questionId, { pollingInterval: active ? 2000 : 0 });
+  // The patient's own request moves while staff review and run it: followed every 5 s while it is open.
+  const requestOpen = Boolean(first.data?.request && RESEARCH_REQUEST_OPEN_STATES.includes(first.data.request.state));
+  const { data, isLoading } = researchApi.useResearchQuery(questionId, { pollingInterval: active ? 2000 : requestOpen ? 5000 : 0 });
+  const [ask, asking] = researchApi.useRequestResearchMutation();
+  const [withdraw, withdrawing] = researchApi.useCancelResearchRequestMutation();
   const [start, starting] = researchApi.useStartResearchMutation();
   const [savePlan, saving] = researchApi.useUpdateResearchPlanMutation();
   const [act, acting] = researchApi.useResearchActionMutation();
@@ -53,6 +85,15 @@ export function useDeepResearch(questionId: Id) {
     }
     previous.current = status;
   }, [status, questionId, dispatch]);
+  const requestState = data?.request?.state;
+  const previousRequest = useRef(requestState);
+  useEffect(() => {
+    // The request moved on (or its report was published): the question's strip and tabs follow.
+    if (previousRequest.current && requestState && previousRequest.current !== requestState) {
+      dispatch(tagged.util.invalidateTags([{ type: 'Question', id: String(questionId) }, 'QuestionList']));
+    }
+    previousRequest.current = requestState;
+  }, [requestState, questionId, dispatch]);
   const run = async <T,>(work: () => Promise<T>, fallback: string) => {
     try {
       await work();
@@ -66,12 +107,22 @@ export function useDeepResearch(questionId: Id) {
   return {
     data,
     isLoading,
-    busy: starting.isLoading || saving.isLoading || acting.isLoading,
+    busy: starting.isLoading || saving.isLoading || acting.isLoading || asking.isLoading || withdrawing.isLoading,
     start: () => run(() => start(questionId).unwrap(), 'Could not start deep research.'),
     savePlan: (plan: ResearchPlan) => run(() => savePlan({ questionId, runId, plan }).unwrap(), 'Could not save the plan.'),
     approve: () => run(() => act({ questionId, runId, action: 'approve' }).unwrap(), 'Could not approve the plan.'),
     cancel: () => run(() => act({ questionId, runId, action: 'cancel' }).unwrap(), 'Could not cancel.'),
     retry: () => run(() => act({ questionId, runId, action: 'retry' }).unwrap(), 'Could not retry.'),
+    request: async () => {
+      const done = await run(() => ask(questionId).unwrap(), ResearchRequestTexts.requestFailed);
+      if (done) toast.success(ResearchRequestTexts.requested);
+      return done;
+    },
+    cancelRequest: async () => {
+      const done = await run(() => withdraw(questionId).unwrap(), ResearchRequestTexts.cancelFailed);
+      if (done) toast.success(ResearchRequestTexts.cancelled);
+      return done;
+    },
   };
 }
 export type DeepResearchControls = ReturnType<typeof useDeepResearch>;

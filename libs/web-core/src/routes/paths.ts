@@ -27,11 +27,13 @@ export const paths = {
   expertQuestions: '/expert/questions',
   expertQuestion: (id: Id) => `/expert/questions/${id}`,
   expertAnswerReview: (id: Id) => `/expert/blinded-questions/${id}`,
+  expertResearchRequests: '/expert/research-requests',
 
   adminDashboard: '/admin/questions',
   adminQuestion: (id: Id) => `/admin/questions/${id}`,
   adminUsers: '/admin/users',
   adminOperations: '/admin/operations',
+  adminResearchRequests: '/admin/research-requests',
   adminApproveUser: (userId: Id) => `/admin/approve-user/${userId}`,
   adminEditPatient: (patientId: Id) => `/admin/patient/${patientId}/edit`,
 } as const;

@@ -14,6 +14,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   ['/expert/questions', 'expert'],
   ['/expert/questions/:id', 'expert'],
   ['/expert/blinded-questions/:id', 'expert'],
+  // Ours (issue 38): the review queue of deep research requests.
+  ['/expert/research-requests', 'expert'],
   ['/admin', 'admin'],
   ['/admin/questions', 'admin'],
   ['/admin/users', 'admin'],
@@ -21,6 +23,7 @@ const specRoutes: Array<[path: string, app: string]> = [
   ['/admin/approve-user/:userId', 'admin'],
   // Ours: the admin's own views (sign-in log, access log, AI runs, research flags), apart from User Management.
   ['/admin/operations', 'admin'],
+  ['/admin/research-requests', 'admin'],
   // The profile wizard in admin mode lives with the wizard, in the patient remote.
   ['/admin/patient/:patientId/edit', 'patient'],
   ['/patient-profile', 'patient'],
@@ -91,6 +94,7 @@ describe('route table', () => {
       '/expert/questions',
       '/expert/questions/:id',
       '/expert/blinded-questions/:id',
+      '/expert/research-requests',
     ]);
   });
 });

@@ -48,6 +48,8 @@ export const routes = [
   { path: '/expert/questions', app: 'expert', page: 'dashboard', access: 'expert' },
   { path: '/expert/questions/:id', app: 'expert', page: 'questionDetail', access: 'expert' },
   { path: '/expert/blinded-questions/:id', app: 'expert', page: 'answerReview', access: 'expert' },
+  // Ours (issue 38): the deep research requests patients made, for review.
+  { path: '/expert/research-requests', app: 'expert', page: 'researchRequests', access: 'expert' },
 
   { path: '/admin', app: 'admin', page: 'dashboard', access: 'admin' },
   { path: '/admin/questions', app: 'admin', page: 'dashboard', access: 'admin' },
@@ -55,6 +57,8 @@ export const routes = [
   { path: '/admin/users', app: 'admin', page: 'users', access: 'admin' },
   // Ours: the sign-in log, the access log, AI runs and research flags (the spec's User Management keeps its three tabs).
   { path: '/admin/operations', app: 'admin', page: 'operations', access: 'admin' },
+  // Ours (issue 38): the deep research requests patients made, for review.
+  { path: '/admin/research-requests', app: 'admin', page: 'researchRequests', access: 'admin' },
   // The spec shows no guard here; approving accounts is an admin power (section 6).
   { path: '/admin/approve-user/:userId', app: 'admin', page: 'approveUser', access: 'admin' },
   // Admin-only, but rendered by the patient remote: it is the profile wizard (and its reports step) in admin mode,

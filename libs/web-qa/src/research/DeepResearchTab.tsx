@@ -13,6 +13,8 @@ export function DeepResearchTab({ questionId }: { questionId: number }) {
       approve={research.approve}
       cancel={research.cancel}
       retry={research.retry}
+      request={research.request}
+      cancelRequest={research.cancelRequest}
     />
   );
 }

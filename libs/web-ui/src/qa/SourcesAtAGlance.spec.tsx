@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { AnswerKind, AnswerView, SourceGlance } from '@cqa/contracts';
+import { ResearchRequestTexts, type AnswerKind, type AnswerView, type SourceGlance } from '@cqa/contracts';
 import { answerFixture } from '../testing/qa-fixtures';
 import { AnswerTabs } from './AnswerTabs';
 import { glanceFromAnswers, SourcesAtAGlance } from './SourcesAtAGlance';
@@ -36,6 +36,20 @@ describe('SourcesAtAGlance', () => {
     expect(item('expert')).toHaveTextContent('Expert AnswersAnswered (2 answers)Average rating 3.7 (3 ratings)');
     expect(item('deep_research')).toHaveTextContent('Deep ResearchAnswered (1 answer)Evidence: ModerateNo ratings yet');
     expect(item('ai')).toHaveAttribute('data-state', 'working');
+  });
+
+  it("shows the asker's deep research request until its report is published (issue 38)", () => {
+    const { rerender } = render(<SourcesAtAGlance answers={byKind({})} glance={{ ai: none, quora: none, expert: none, deep_research: { ...none, request: 'screening' } }} />);
+    const cell = screen.getByTestId('glance-deep_research');
+    expect(cell).toHaveAttribute('data-request', 'screening');
+    expect(cell).toHaveTextContent(ResearchRequestTexts.glance.screening);
+    rerender(<SourcesAtAGlance answers={byKind({})} glance={{ ai: none, quora: none, expert: none, deep_research: { ...none, request: 'declined' } }} />);
+    expect(screen.getByTestId('glance-deep_research')).toHaveTextContent(ResearchRequestTexts.glance.declined);
+    rerender(<SourcesAtAGlance answers={byKind({})} glance={{ ai: none, quora: none, expert: none, deep_research: { ...none, request: 'not_completed' } }} />);
+    expect(screen.getByTestId('glance-deep_research')).toHaveTextContent('Could not be completed');
+    const answers = byKind({ deep_research: [answerFixture({ id: 3, answer_type: 'deep_research' })] });
+    rerender(<SourcesAtAGlance answers={answers} glance={{ ai: none, quora: none, expert: none, deep_research: { ...none, state: 'answered', request: 'published' } }} />);
+    expect(screen.getByTestId('glance-deep_research')).not.toHaveAttribute('data-request');
   });
 
   it('falls back to what the answers tell: answered or not, the AI grade, the average over all ratings', () => {

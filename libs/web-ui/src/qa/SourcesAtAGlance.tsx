@@ -1,6 +1,7 @@
 import { CheckCircleOutlined, ClockCircleOutlined, MinusCircleOutlined, StarFilled } from '@ant-design/icons';
 import {
-  AI_ANSWER_STAGE_LABELS, ANSWER_KINDS, ANSWER_KIND_LABELS, EVIDENCE_GRADE_LABELS, RESEARCH_STAGE_LABELS, roundRating,
+  AI_ANSWER_STAGE_LABELS, ANSWER_KINDS, ANSWER_KIND_LABELS, EVIDENCE_GRADE_LABELS, RESEARCH_REQUEST_OPEN_STATES, RESEARCH_STAGE_LABELS,
+  ResearchRequestTexts, roundRating,
   type AiAnswerStage, type AnswerKind, type AnswerView, type ResearchStage, type SourceGlance,
 } from '@cqa/contracts';
 import { formatAverage } from './format';
@@ -59,7 +60,10 @@ export function SourcesAtAGlance({ glance, answers }: { glance?: Record<AnswerKi
       >
         {ANSWER_KINDS.map((kind) => {
           const source = shown[kind];
-          const Icon = ICON[source.state];
+          // The asker's deep research request, while no report is published (issue 38).
+          const request = source.state !== 'answered' && source.request && source.request !== 'cancelled' ? source.request : null;
+          const Icon = ICON[request && RESEARCH_REQUEST_OPEN_STATES.includes(request) ? 'working' : source.state];
+          const iconColor = ICON_COLOR[request && RESEARCH_REQUEST_OPEN_STATES.includes(request) ? 'working' : source.state];
           const count = (answers[kind] ?? []).length;
           const stage = stageLabel(kind, source.stage);
           const average = formatAverage(source.average_rating);
@@ -68,13 +72,20 @@ export function SourcesAtAGlance({ glance, answers }: { glance?: Record<AnswerKi
               key={kind}
               data-testid={`glance-${kind}`}
               data-state={source.state}
+              data-request={request ?? undefined}
               style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: '8px 10px', background: '#fafafa', fontSize: 13, lineHeight: 1.4 }}
             >
               <strong style={{ display: 'block', fontSize: 14 }}>{ANSWER_KIND_LABELS[kind]}</strong>
               <span style={{ display: 'block' }}>
-                <Icon aria-hidden style={{ color: ICON_COLOR[source.state], marginRight: 4 }} />
-                {source.state === 'answered' ? QaUiTexts.glanceAnswered(count) : source.state === 'working' ? QaUiTexts.glanceWorking : QaUiTexts.glanceNotYet}
-                {source.state === 'working' && stage ? `: ${stage}` : ''}
+                <Icon aria-hidden style={{ color: iconColor, marginRight: 4 }} />
+                {request ? (
+                  <span data-testid="glance-research-request">{ResearchRequestTexts.glance[request]}</span>
+                ) : (
+                  <>
+                    {source.state === 'answered' ? QaUiTexts.glanceAnswered(count) : source.state === 'working' ? QaUiTexts.glanceWorking : QaUiTexts.glanceNotYet}
+                    {source.state === 'working' && stage ? `: ${stage}` : ''}
+                  </>
+                )}
               </span>
               {source.grade && (
                 <span style={{ display: 'block' }} data-testid={`glance-${kind}-grade`}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, InputNumber, Progress, Space, Table, Tag, Typography } from 'antd';
 import {
   EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
-  RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, ResearchTexts, type ClaimCheckView, type ResearchLatest, type ResearchPlan,
+  RESEARCH_REQUEST_OPEN_STATES, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, ResearchRequestTexts, ResearchTexts, type ClaimCheckView, type ResearchLatest, type ResearchPlan,
   type ResearchReport,
 } from '@cqa/contracts';
 import { CertaintyLine } from '../qa/AiAnswer';
@@ -23,6 +23,9 @@ export interface DeepResearchPanelProps {
   approve: () => Promise<boolean>;
   cancel: () => Promise<boolean>;
   retry: () => Promise<boolean>;
+  /** The question's asker asks for deep research (issue 38), or cancels the request before review. */
+  request?: () => Promise<boolean>;
+  cancelRequest?: () => Promise<boolean>;
 }
 
 /** Tag colours with AA contrast (antd's preset green and red text fall short on their light backgrounds). */
@@ -31,16 +34,19 @@ const RETRACTION_TAG = { retracted: tagStyles.danger, clear: tagStyles.success, 
 const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
 
 /** The Deep Research tab's own part: start, plan review, live progress, cancel and retry, and the run's report. */
-export function DeepResearchPanel({ latest, busy, start, savePlan, approve, cancel, retry }: DeepResearchPanelProps) {
+export function DeepResearchPanel({ latest, busy, start, savePlan, approve, cancel, retry, request, cancelRequest }: DeepResearchPanelProps) {
   if (!latest) return null;
   const run = latest.run;
   const control = latest.mayControl;
   const active = Boolean(run && ACTIVE.includes(run.status));
   // Everyone else reads the report in its answer card; here, each of its published statements opens to its quotes.
   const statements = !control && run?.report?.statements?.length ? run.report.statements : null;
-  if (!control && !statements && !run?.flags.length) return null;
+  // The asker's request (theirs only: the API sends it to them and to staff); staff follow requests in their queue.
+  const showRequest = !control && (Boolean(latest.mayRequest) || Boolean(latest.request && latest.request.state !== 'cancelled'));
+  if (!control && !statements && !run?.flags.length && !showRequest) return null;
   return (
     <section aria-label="Deep research" style={{ marginBottom: 16 }}>
+      {showRequest && <ResearchRequestBox latest={latest} busy={busy} request={request} cancelRequest={cancelRequest} />}
       {control && !active && latest.aiConfigured && (
         <Button type="primary" onClick={start} loading={busy} style={{ marginBottom: 12 }}>
           {run ? ResearchTexts.startAgain : ResearchTexts.start}
@@ -69,6 +75,51 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
       {run?.report && control && <ResearchReportView report={run.report} claimChecks={run.claimChecks} />}
       {statements && <StatementQuotes statements={statements} sources={run!.report!.references} sectionLabel={sectionLabel} headingLevel={3} />}
     </section>
+  );
+}
+
+/**
+ * The asker's part of the tab: what deep research is, that an expert reviews its plan first and how long it takes,
+ * the button that asks for it, then the request's state (and a decline's reason), with a cancel before review.
+ */
+export function ResearchRequestBox({ latest, busy, request, cancelRequest }: Pick<DeepResearchPanelProps, 'latest' | 'busy' | 'request' | 'cancelRequest'>) {
+  const current = latest?.request && latest.request.state !== 'cancelled' ? latest.request : null;
+  return (
+    <Card size="small" style={{ marginBottom: 12 }} data-testid="research-request">
+      <Typography.Title level={3} style={{ fontSize: 16, marginTop: 0 }}>
+        {current ? ResearchRequestTexts.stateHeading : ResearchRequestTexts.askButton}
+      </Typography.Title>
+      {current ? (
+        <>
+          <p role="status" aria-live="polite" data-testid="research-request-state" data-state={current.state} style={{ margin: '0 0 8px' }}>
+            {ResearchRequestTexts.states[current.state]}
+          </p>
+          {current.state === 'declined' && current.declineReason && (
+            <Alert
+              type="info"
+              showIcon
+              title={ResearchRequestTexts.declineReasonLabel}
+              description={<span data-testid="research-decline-reason" style={{ whiteSpace: 'pre-wrap' }}>{current.declineReason}</span>}
+              style={{ marginBottom: 8 }}
+            />
+          )}
+          {RESEARCH_REQUEST_OPEN_STATES.includes(current.state) && <Typography.Paragraph style={{ marginBottom: 8 }}>{ResearchRequestTexts.duration}</Typography.Paragraph>}
+          {current.state === 'requested' && cancelRequest && (
+            <Button onClick={cancelRequest} loading={busy}>{ResearchRequestTexts.cancelButton}</Button>
+          )}
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{ResearchRequestTexts.explanation}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{ResearchRequestTexts.reviewNote}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 8 }}>{ResearchRequestTexts.duration}</Typography.Paragraph>
+          {latest?.request?.state === 'cancelled' && <p role="status" style={{ margin: '0 0 8px' }}>{ResearchRequestTexts.states.cancelled}</p>}
+          {latest?.mayRequest && request && (
+            <Button type="primary" onClick={request} loading={busy}>{ResearchRequestTexts.askButton}</Button>
+          )}
+        </>
+      )}
+    </Card>
   );
 }
 

@@ -21,6 +21,7 @@ import { AddResearchRunRecords1795600000008 } from './1795600000008-AddResearchR
 import { AddRefreshRotatedAt1795600000050 } from './1795600000050-AddRefreshRotatedAt';
 import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscribeTokens';
 import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-AddQuestionRetractedSourcesMark';
+import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchRequests';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AddRefreshRotatedAt1795600000050,
   HashUnsubscribeTokens1795600000208,
   AddQuestionRetractedSourcesMark1795600000400,
+  AddResearchRequests1795600000500,
 ];

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/app-config';
 import { OnJob } from '../../queues/job-handler.decorator';
 import { JobQueue } from '../../queues/job-queue.service';
 import { MailOutbox } from '../mail/mail-outbox.service';
+import { RESEARCH_DECLINED_EVENT } from './answer-events';
 import { answersArrivedMail } from './notification-mails';
 import { answerKindsOf, answerMailDelayMs } from './notification-rules';
 import { NotificationSettingsRepository } from './notification-settings.repository';
@@ -100,6 +101,7 @@ export class AnswerMails implements OnModuleDestroy {
       const mail = answersArrivedMail(owner.email, {
         questionText: owner.question_text,
         kinds: answerKindsOf(events),
+        researchDeclined: events.some((e) => e.answer_kind === RESEARCH_DECLINED_EVENT),
         link: `${this.config.publicUrl}/patient/questions/${questionId}`,
         unsubscribeUrl: `${this.config.publicUrl}${NotificationPaths.unsubscribe(token)}`,
       });

@@ -37,7 +37,9 @@ export class ExpertDigest {
       'SELECT cancer_type_key AS cancer_type, COUNT(*) AS n FROM cancer_questions WHERE has_expert_answer = 0 GROUP BY cancer_type_key',
     )) as Array<{ cancer_type: string; n: string | number }>);
     const count = groups.reduce((sum, g) => sum + g.count, 0);
-    if (count === 0) return { waiting: 0, mailed: 0 };
+    const [requests] = (await this.ds.query("SELECT COUNT(*) AS n FROM research_requests WHERE status = 'requested'")) as Array<{ n: string | number }>;
+    const researchRequests = Number(requests?.n ?? 0);
+    if (count === 0 && researchRequests === 0) return { waiting: 0, mailed: 0 };
     const experts = (await this.ds.query(
       `SELECT s.user_id FROM notification_settings s JOIN users u ON u.id = s.user_id
        WHERE s.expert_digest = 1 AND u.role = 'expert' AND u.approval_status = 'approved' AND u.is_blocked = 0
@@ -57,6 +59,7 @@ export class ExpertDigest {
         return this.outbox.add(tx, expertDigestMail(row.email, {
           groups,
           link: `${this.config.publicUrl}/expert/questions`,
+          researchRequests: { count: researchRequests, link: `${this.config.publicUrl}/expert/research-requests` },
           unsubscribeUrl: `${this.config.publicUrl}${NotificationPaths.unsubscribe(token)}`,
         }));
       });

@@ -1,4 +1,4 @@
-import type { AnswerKind } from '@cqa/contracts';
+import { ResearchRequestTexts, type AnswerKind } from '@cqa/contracts';
 import type { OutgoingMail } from '../mail/mail.service';
 import { escapeHtml } from '../mail/mail-text';
 import { answersArrivedSentence, type DigestGroup, mailQuestionTitle } from './notification-rules';
@@ -23,9 +23,18 @@ function compose(to: string, kind: string, subject: string, paragraphs: Paragrap
 }
 
 /** Names the kinds of answer and the question's title; no answer text, nothing from the patient's record. */
-export function answersArrivedMail(to: string, input: { questionText: string; kinds: readonly AnswerKind[]; link: string; unsubscribeUrl: string }): OutgoingMail {
-  return compose(to, 'answers-arrived', 'New answers to your question on Cancer Q&A', [
-    { text: answersArrivedSentence(input.kinds) },
+export function answersArrivedMail(
+  to: string,
+  input: { questionText: string; kinds: readonly AnswerKind[]; link: string; unsubscribeUrl: string; researchDeclined?: boolean },
+): OutgoingMail {
+  // A declined deep research request is told like an answer; its reason stays on the platform (a reviewer's words).
+  const sentences = [
+    ...(input.kinds.length > 0 ? [{ text: answersArrivedSentence(input.kinds) }] : []),
+    ...(input.researchDeclined ? [{ text: ResearchRequestTexts.declinedMailSentence }] : []),
+  ];
+  const subject = input.kinds.length > 0 ? 'New answers to your question on Cancer Q&A' : 'Your deep research request on Cancer Q&A';
+  return compose(to, 'answers-arrived', subject, [
+    ...sentences,
     { text: `Question: "${mailQuestionTitle(input.questionText)}"` },
     { text: 'Read the answers on Cancer Q&A:' },
     { text: input.link, link: input.link },
@@ -36,13 +45,21 @@ export function answersArrivedMail(to: string, input: { questionText: string; ki
  * How many questions wait, by cancer type, and a link: never a question's words, which are the patients' health
  * details and stay on the platform.
  */
-export function expertDigestMail(to: string, input: { groups: readonly DigestGroup[]; link: string; unsubscribeUrl: string }): OutgoingMail {
+export function expertDigestMail(
+  to: string,
+  input: { groups: readonly DigestGroup[]; link: string; unsubscribeUrl: string; researchRequests?: { count: number; link: string } },
+): OutgoingMail {
   const count = input.groups.reduce((sum, g) => sum + g.count, 0);
   const waiting = `${count} ${count === 1 ? 'question is' : 'questions are'} waiting for an expert answer`;
-  return compose(to, 'expert-digest', waiting, [
+  const requests = input.researchRequests && input.researchRequests.count > 0 ? input.researchRequests : null;
+  const questions: Paragraph[] = count > 0 ? [
     { text: `${waiting} on Cancer Q&A, by cancer type:` },
     ...input.groups.map((g) => ({ text: `${g.cancerType}: ${g.count}` })),
     { text: 'Open the questions:' },
     { text: input.link, link: input.link },
-  ], input.link, input.unsubscribeUrl);
+  ] : [];
+  // Issue 38: deep research requests waiting for review, counted (never their questions' words), with the queue's link.
+  const research: Paragraph[] = requests ? [{ text: ResearchRequestTexts.digestLine(requests.count) }, { text: requests.link, link: requests.link }] : [];
+  const subject = count > 0 ? waiting : ResearchRequestTexts.digestLine(requests?.count ?? 0).replace(/:$/, '');
+  return compose(to, 'expert-digest', subject, [...questions, ...research], count > 0 ? input.link : (requests?.link ?? input.link), input.unsubscribeUrl);
 }

@@ -1,4 +1,4 @@
-import { answerMailJobId, answerSourcesPhrase, UNSUBSCRIBE_TOKEN_PATTERN } from '@cqa/contracts';
+import { answerMailJobId, answerSourcesPhrase, ResearchRequestTexts, UNSUBSCRIBE_TOKEN_PATTERN } from '@cqa/contracts';
 import { createHash } from 'node:crypto';
 import {
   answerKindsOf, answerMailDelayMs, answersArrivedSentence, digestGroups, hashUnsubscribeToken, isUnsubscribeToken, mailQuestionTitle, newUnsubscribeToken,
@@ -66,6 +66,27 @@ describe('what answer e-mails say', () => {
     // The title stays inert text: no link a mail client could make from it.
     expect(mail.text).not.toContain('http://evil');
     expect(mail.html).not.toContain('evil.example');
+  });
+
+  it('tells a declined deep research request without its reason, alone or beside answers (issue 38)', () => {
+    const link = 'https://cqa.test/patient/questions/5';
+    const alone = answersArrivedMail('p@x.test', { questionText: 'Q?', kinds: [], link, unsubscribeUrl, researchDeclined: true });
+    expect(alone.subject).toBe('Your deep research request on Cancer Q&A');
+    expect(alone.text).toContain(ResearchRequestTexts.declinedMailSentence);
+    expect(alone.text).not.toContain('Your question received');
+    const both = answersArrivedMail('p@x.test', { questionText: 'Q?', kinds: ['expert'], link, unsubscribeUrl, researchDeclined: true });
+    expect(both.subject).toBe('New answers to your question on Cancer Q&A');
+    expect(both.text).toContain('Your question received an expert answer.');
+    expect(both.text).toContain(ResearchRequestTexts.declinedMailSentence);
+  });
+
+  it('the digest counts deep research requests waiting for review and links the queue, even when no question waits', () => {
+    const mail = expertDigestMail('e@x.test', {
+      groups: [], link: 'https://cqa.test/expert/questions', unsubscribeUrl, researchRequests: { count: 2, link: 'https://cqa.test/expert/research-requests' },
+    });
+    expect(mail.subject).toBe('2 deep research requests are waiting for review');
+    expect(mail.text).toContain('2 deep research requests are waiting for review:\n\nhttps://cqa.test/expert/research-requests');
+    expect(mail.text).not.toContain('waiting for an expert answer');
   });
 
   it('caps a long question to a title', () => {

@@ -1,6 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { JobName, NewAnswersCount, NotificationPaths, NotificationSettings, NotificationTexts, QuestionListResponse, QuestionPaths } from '@cqa/contracts';
+import {
+  JobName, NewAnswersCount, NotificationPaths, NotificationSettings, NotificationTexts, QuestionListResponse, QuestionPaths, ResearchRequestPaths,
+  ResearchRequestTexts,
+} from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { call } from '../../../test/accounts-helpers';
@@ -220,6 +223,28 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     expect((await settingsOf(patient)).answerEmails).toBe(false);
   });
 
+  it('a declined deep research request is told by the answer e-mail and the "New answers" mark, its reason kept on the platform (issue 38)', async () => {
+    const patient = await actor(api, 'patient');
+    const id = await ask(api, patient, 'Would deep research help me choose between two chemotherapy regimens for breast cancer?');
+    await ds.query("INSERT INTO research_requests (question_id, requested_by, status) VALUES (?, ?, 'requested')", [id, patient.id]);
+    const [{ id: requestId }] = (await ds.query('SELECT id FROM research_requests WHERE question_id = ?', [id])) as [{ id: string }];
+    await call(api, 'GET', QuestionPaths.one(id), { token: patient.token });
+    expect(await newCount(patient)).toBe(0);
+    const declined = await call(api, 'POST', ResearchRequestPaths.decline(requestId), {
+      token: expert.token, body: { reason: 'SECRET-REASON: your oncologist should weigh these two regimens with you.' },
+    });
+    expect(declined.status).toBe(200);
+    expect(await newCount(patient)).toBe(1);
+    expect((await listed(patient, id))?.has_new_answers).toBe(true);
+    await settled(id);
+    const mails = smtp.to(patient.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Your deep research request on Cancer Q&A');
+    expect(mails[0]!.text).toContain(ResearchRequestTexts.declinedMailSentence);
+    expect(mails[0]!.text).not.toContain('SECRET-REASON');
+    expect(mails[0]!.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+  });
+
   it('experts who opt in get one digest a day: how many questions wait, by cancer type, and a link; no question\'s words', async () => {
     const optedIn = await actor(api, 'expert');
     const notOptedIn = await actor(api, 'expert');
@@ -227,7 +252,9 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     expect((await call(api, 'PUT', NotificationPaths.settings, { token: optedIn.token, body: { answerEmails: false } })).status).toBe(403);
     const patient = await actor(api, 'patient');
     const questionText = 'Digest check: is a second opinion worth it for my Gleason 7 prostate cancer?';
-    await ask(api, patient, questionText, 'Prostate Cancer');
+    const questionId = await ask(api, patient, questionText, 'Prostate Cancer');
+    // Issue 38: a deep research request waiting for review is counted too (its question's words stay out).
+    await ds.query("INSERT INTO research_requests (question_id, requested_by, status) VALUES (?, ?, 'requested')", [questionId, patient.id]);
 
     const runDigest = async () => {
       const job = await api.app.get(JobQueue).enqueue(JobName.ExpertDigest, {}, { jobId: `digest-test-${Date.now()}` });
@@ -243,6 +270,9 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     expect(mail.text).toContain(`${mail.subject} on Cancer Q&A, by cancer type:`);
     for (const g of groups) expect(mail.text).toContain(`\n${g.t}: ${g.n}\n`);
     expect(mail.text).toContain('/expert/questions');
+    const [{ n: waitingRequests }] = (await ds.query("SELECT COUNT(*) AS n FROM research_requests WHERE status = 'requested'")) as [{ n: string }];
+    expect(mail.text).toContain(`${ResearchRequestTexts.digestLine(Number(waitingRequests))}\n\nhttp`);
+    expect(mail.text).toContain('/expert/research-requests');
     // Not the patients' words, not even the start of a title.
     const texts = (await ds.query('SELECT question_text FROM cancer_questions WHERE has_expert_answer = 0')) as Array<{ question_text: string }>;
     for (const { question_text } of texts) expect(mail.text).not.toContain(question_text.slice(0, 20));

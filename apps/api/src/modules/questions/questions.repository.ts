@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
+import {
+  DashboardStats, researchRequestState, ResearchRequestState, ResearchRequestStatus, ResearchStage, ResearchStatus, SimilarQuestion,
+} from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, Viewer,
@@ -27,6 +29,18 @@ export class QuestionsRepository {
   async glanceRows(id: number): Promise<GlanceRow[]> {
     const { sql, params } = glanceSql(id);
     return (await this.ds.query(sql, params)) as GlanceRow[];
+  }
+
+  /** The state of the question's deep research request (issue 38) when its asker is `userId` (any asker when null). */
+  async researchRequestState(id: number, userId: string | null): Promise<ResearchRequestState | null> {
+    const [row] = (await this.ds.query(
+      `SELECT r.status, rr.status AS run_status, rr.stage AS run_stage, rr.answer_id FROM research_requests r
+       JOIN cancer_questions q ON q.id = r.question_id LEFT JOIN research_runs rr ON rr.id = r.run_id
+       WHERE r.question_id = ? AND (? IS NULL OR q.user_id = ?)`,
+      [id, userId, userId],
+    )) as { status: ResearchRequestStatus; run_status: ResearchStatus | null; run_stage: ResearchStage | null; answer_id: unknown }[];
+    if (!row || row.status === 'cancelled') return null;
+    return researchRequestState(row.status, row.run_status ? { status: row.run_status, stage: row.run_stage ?? 'plan', published: row.answer_id != null } : null);
   }
 
   similar(text: string): Promise<SimilarQuestion[]> {

@@ -60,6 +60,9 @@ export class QuestionsService {
     // The asker opening their question clears its "New answers" mark.
     if (caller.role === 'patient') await this.newAnswers.markSeen(caller.id, id);
     const glance = toGlance(found.answers, glanceRows, { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
+    // The patient's deep research request: its asker and staff follow it in the strip; nobody else is told of it.
+    const request = await this.questions.researchRequestState(id, caller.role === 'patient' ? caller.id : null);
+    if (request) glance.deep_research = { ...glance.deep_research, request };
     const detail: QuestionDetail = { ...found, glance };
     if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
     return detail;

@@ -73,7 +73,7 @@ describe('TopBar', () => {
 
   it('offers Questions and Sign Out to an expert, with no Profile or Admin', () => {
     renderTopBar('/expert/questions', user('expert'));
-    expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Security', '/account/security']]);
+    expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Research requests', '/expert/research-requests'], ['Security', '/account/security']]);
   });
 
   it('offers Questions, Admin, Operations and Sign Out to an admin', () => {
@@ -83,6 +83,7 @@ describe('TopBar', () => {
       ['Questions', '/admin/questions'],
       ['Admin', '/admin/users'],
       ['Operations', '/admin/operations'],
+      ['Research requests', '/admin/research-requests'],
       ['Security', '/account/security'],
     ]);
   });
@@ -179,6 +180,7 @@ describe('TopBar', () => {
         ['Questions', '/admin/questions'],
         ['Admin', '/admin/users'],
         ['Operations', '/admin/operations'],
+        ['Research requests', '/admin/research-requests'],
         ['Security', '/account/security'],
       ]);
       expect(within(nav).getByRole('button', { name: 'Job queues' })).toBeInTheDocument();

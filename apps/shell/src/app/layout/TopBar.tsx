@@ -1,6 +1,7 @@
 import { useRef, useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
+import { ResearchRequestTexts } from '@cqa/contracts';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectAuthStatus, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
 import { useHydrated, useIsNarrow } from '@cqa/web-ui';
@@ -45,7 +46,10 @@ export function TopBar() {
     ? [
         { to: paths.roleHome(user.role), label: 'Questions' },
         ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: 'Profile' }] : []),
-        ...(user.role === 'admin' ? [{ to: paths.adminUsers, label: 'Admin' }, { to: paths.adminOperations, label: 'Operations' }] : []),
+        ...(user.role === 'expert' ? [{ to: paths.expertResearchRequests, label: ResearchRequestTexts.queueTitle }] : []),
+        ...(user.role === 'admin'
+          ? [{ to: paths.adminUsers, label: 'Admin' }, { to: paths.adminOperations, label: 'Operations' }, { to: paths.adminResearchRequests, label: ResearchRequestTexts.queueTitle }]
+          : []),
         { to: paths.accountSecurity, label: 'Security' },
       ]
     : [

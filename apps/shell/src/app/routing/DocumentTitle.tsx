@@ -28,11 +28,13 @@ const PAGE_TITLES: Record<TitleKey, string> = {
   'expert:dashboard': 'Expert dashboard',
   'expert:questionDetail': 'Question',
   'expert:answerReview': 'Answer review',
+  'expert:researchRequests': 'Research requests',
   'admin:dashboard': 'Admin dashboard',
   'admin:questionDetail': 'Question',
   'admin:users': 'User management',
   'admin:operations': 'Operations',
   'admin:approveUser': 'Approve user',
+  'admin:researchRequests': 'Research requests',
 };
 
 /** The document title of the page at this pathname: "<page> – Cancer Q&A". */

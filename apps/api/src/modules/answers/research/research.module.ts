@@ -8,6 +8,9 @@ import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
 import { ResearchService } from './research.service';
+import { ResearchRequestsController } from './requests/research-requests.controller';
+import { ResearchRequestsRepository } from './requests/research-requests.repository';
+import { ResearchRequestsService } from './requests/research-requests.service';
 
 /**
  * Deep research (docs/architecture.md: answers/research): HTTP routes and the 'research' queue's jobs. Booted by the
@@ -17,8 +20,10 @@ import { ResearchService } from './research.service';
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
   imports: [AnswersModule, AiModule, QuestionsModule],
-  controllers: [ResearchController],
-  providers: [ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor],
+  controllers: [ResearchController, ResearchRequestsController],
+  providers: [
+    ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+  ],
   exports: [ResearchService],
 })
 export class ResearchModule {}

@@ -17,6 +17,7 @@ import { cleanPlan, planProblems } from './research-plan';
 import { FlagRow, ResearchRepository, RunRow, StepRow } from './research.repository';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import { planJobId, ResearchRunner, runJobId } from './research.runner';
+import { ResearchRequestsRepository, toView as toRequestView } from './requests/research-requests.repository';
 
 const ACTIVE: ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -42,6 +43,7 @@ export class ResearchService implements OnModuleInit {
     private readonly questionEvents: QuestionEvents,
     private readonly claimChecks: ClaimChecksRepository,
     private readonly budgets: ResearchBudgets,
+    private readonly requests: ResearchRequestsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -56,8 +58,11 @@ export class ResearchService implements OnModuleInit {
     if (!this.mayControl(caller)) throw new ForbiddenException(ResearchTexts.expertsMayNotStart);
   }
 
-  /** Also called for every new patient question when RESEARCH_AUTO is on (caller null). */
-  async start(caller: AuthenticatedUser | null, questionId: number): Promise<ResearchRunView> {
+  /**
+   * Also called for every new patient question when RESEARCH_AUTO is on (caller null). `reserved`: the start was taken
+   * from the budgets already (a patient's request, when it was made); the caller gives it back if it must.
+   */
+  async start(caller: AuthenticatedUser | null, questionId: number, { reserved = false }: { reserved?: boolean } = {}): Promise<ResearchRunView> {
     if (caller) this.assertControl(caller);
     if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
     const starter = caller?.id ?? null;
@@ -65,14 +70,14 @@ export class ResearchService implements OnModuleInit {
     const current = await this.repo.latestRun(questionId);
     if (current && ACTIVE.includes(current.status)) throw new ConflictException(ResearchTexts.runActive);
     // The start is taken from the daily budgets before the run exists (429 when spent), and given back if no run starts.
-    await this.budgets.reserveStart(starter);
+    if (!reserved) await this.budgets.reserveStart(starter);
     let runId: number | null = null;
     try {
       runId = await this.repo.createRun(questionId, starter);
       if (runId === null) throw new ConflictException(ResearchTexts.runActive);
       await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
     } catch (error) {
-      await this.budgets.releaseStart(starter);
+      if (!reserved) await this.budgets.releaseStart(starter);
       if (runId !== null) await this.repo.transition(runId, ['planning'], { status: 'failed', error: String(error), finished_at: new Date() });
       throw error;
     }
@@ -98,7 +103,17 @@ export class ResearchService implements OnModuleInit {
     const control = this.mayControl(caller);
     // Patients (and experts without control) see the published report only (mayControlResearch).
     const run = await this.repo.latestRun(questionId, !control);
-    return { run: run ? await this.view(run, !control, caller.role === 'admin' || caller.role === 'expert') : null, mayControl: control, aiConfigured: this.ai.isConfigured };
+    // The patient's request: its owner and staff see it (with a decline's reason); anyone else is not told there is one.
+    const staff = caller.role === 'admin' || caller.role === 'expert';
+    const owner = caller.role === 'patient' && (await this.requests.owner(questionId))?.user_id === caller.id;
+    const request = staff || owner ? await this.requests.byQuestion(questionId) : undefined;
+    return {
+      run: run ? await this.view(run, !control, staff) : null,
+      mayControl: control,
+      aiConfigured: this.ai.isConfigured,
+      request: request ? toRequestView(request) : null,
+      mayRequest: owner && this.ai.isConfigured && (!request || request.status === 'cancelled'),
+    };
   }
 
   async updatePlan(caller: AuthenticatedUser, questionId: number, runId: number, plan: ResearchPlan): Promise<ResearchRunView> {

@@ -1,0 +1,153 @@
+import {
+  ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException, ServiceUnavailableException,
+} from '@nestjs/common';
+import {
+  AI_NOT_CONFIGURED_MESSAGE, Messages, RESEARCH_QUEUE_PAGE_SIZE, RESEARCH_REQUESTS_PER_HOUR, ResearchQueueResponse, ResearchRequestTexts,
+  ResearchRequestView, ResearchRunView, ResearchTexts,
+} from '@cqa/contracts';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '../../../../common/access/access.guard';
+import { release, reserve } from '../../../../common/throttle/redis-reservation';
+import { RedisClient } from '../../../../queues/redis-client.provider';
+import { AiProvider } from '../../../ai/provider/ai-provider';
+import { recordResearchDeclined } from '../../../notifications/answer-events';
+import { ResearchBudgets } from '../research-budgets';
+import { ResearchService } from '../research.service';
+import { RequestRow, ResearchRequestsRepository, toView } from './research-requests.repository';
+
+const requestsKey = (userId: string) => `research:requests:user:${userId}`;
+const BEFORE_SEARCH = ['planning', 'awaiting_approval'];
+const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
+
+/**
+ * Deep research a patient asks for. The request takes a start from the research budgets when it is made (so an
+ * over-budget request is refused and nothing waits); a reviewer taking it starts the ordinary run with that start, and
+ * from then on the run's own plan review, budgets and runner do the work. Declining, or the patient cancelling before
+ * review, gives the start back.
+ */
+@Injectable()
+export class ResearchRequestsService {
+  constructor(
+    private readonly repo: ResearchRequestsRepository,
+    private readonly research: ResearchService,
+    private readonly budgets: ResearchBudgets,
+    private readonly ai: AiProvider,
+    private readonly redisClient: RedisClient,
+    private readonly ds: DataSource,
+  ) {}
+
+  async request(caller: AuthenticatedUser, questionId: number): Promise<ResearchRequestView> {
+    await this.assertOwner(caller, questionId);
+    if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
+    const existing = await this.repo.byQuestion(questionId);
+    if (existing && existing.status !== 'cancelled') throw new ConflictException(ResearchRequestTexts.duplicate);
+    await this.redisClient.ready();
+    const rule = { key: requestsKey(caller.id), limit: RESEARCH_REQUESTS_PER_HOUR, windowSeconds: 3600 };
+    if (await reserve(this.redisClient.redis, [rule])) {
+      throw new HttpException(ResearchRequestTexts.rateLimited(RESEARCH_REQUESTS_PER_HOUR), HttpStatus.TOO_MANY_REQUESTS);
+    }
+    try {
+      // 429 with the budget's words when the patient's or the platform's daily starts are spent: nothing is queued.
+      await this.budgets.reserveStart(caller.id);
+    } catch (error) {
+      await release(this.redisClient.redis, [rule.key]);
+      throw error;
+    }
+    if (!(await this.repo.create(questionId, caller.id))) {
+      await this.budgets.releaseStart(caller.id);
+      await release(this.redisClient.redis, [rule.key]);
+      throw new ConflictException(ResearchRequestTexts.duplicate);
+    }
+    return toView((await this.repo.byQuestion(questionId))!);
+  }
+
+  async cancel(caller: AuthenticatedUser, questionId: number): Promise<ResearchRequestView> {
+    await this.assertOwner(caller, questionId);
+    const row = await this.repo.byQuestion(questionId);
+    if (!row || row.status === 'cancelled') throw new NotFoundException(ResearchRequestTexts.notFound);
+    if (!(await this.repo.transition(row.id, 'requested', { status: 'cancelled', decided_at: new Date() }))) {
+      throw new ConflictException(ResearchRequestTexts.notCancellable);
+    }
+    await this.budgets.releaseStart(row.requested_by);
+    return toView((await this.repo.byId(row.id))!);
+  }
+
+  async queue(caller: AuthenticatedUser, page = 1, perPage = RESEARCH_QUEUE_PAGE_SIZE): Promise<ResearchQueueResponse> {
+    this.assertControl(caller);
+    const { items, total } = await this.repo.queue(caller.id, page, perPage);
+    return { items, total, page, per_page: perPage };
+  }
+
+  /** First reviewer wins: the request leaves 'requested' in one conditional UPDATE; the run starts on the request's budget. */
+  async take(caller: AuthenticatedUser, id: number): Promise<ResearchRunView> {
+    this.assertControl(caller);
+    if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
+    const row = await this.found(id);
+    if (!(await this.repo.transition(row.id, 'requested', { status: 'taken', reviewer_id: caller.id, decided_at: new Date() }))) {
+      throw new ConflictException(ResearchRequestTexts.alreadyTaken);
+    }
+    let run: ResearchRunView;
+    try {
+      run = await this.research.start(caller, row.question_id, { reserved: true });
+    } catch (error) {
+      // A run of the question already under way (started by hand, or by RESEARCH_AUTO) is the request's run: it paid
+      // its own start, so the request's goes back.
+      const active = error instanceof ConflictException ? (await this.research.latest(caller, row.question_id)).run : null;
+      if (active && ACTIVE.includes(active.status)) {
+        await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [active.id, row.id]);
+        await this.budgets.releaseStart(row.requested_by);
+        return active;
+      }
+      // No run: the request waits again, still holding its start.
+      await this.repo.transition(row.id, 'taken', { status: 'requested', reviewer_id: null, decided_at: null });
+      throw error;
+    }
+    await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [run.id, row.id]);
+    return run;
+  }
+
+  /**
+   * Before review, or while its plan is under review (the run is cancelled first); the reason goes to the patient, and
+   * the answer e-mail and "New answers" mark tell them, written in the transaction that declines.
+   */
+  async decline(caller: AuthenticatedUser, id: number, reason: string): Promise<ResearchRequestView> {
+    this.assertControl(caller);
+    const row = await this.found(id);
+    const fields = { status: 'declined', reviewer_id: caller.id, decline_reason: reason, decided_at: new Date() };
+    if (row.status === 'taken') {
+      if (!row.run_id || !row.run_status || !BEFORE_SEARCH.includes(row.run_status)) throw new ConflictException(ResearchRequestTexts.notDeclinable);
+      await this.research.cancel(caller, row.question_id, row.run_id).catch((error: unknown) => {
+        if (error instanceof ConflictException) throw new ConflictException(ResearchRequestTexts.notDeclinable);
+        throw error;
+      });
+    } else if (row.status !== 'requested') {
+      throw new ConflictException(ResearchRequestTexts.alreadyTaken);
+    }
+    const declined = await this.ds.transaction('READ COMMITTED', async (manager) => {
+      if (!(await this.repo.transition(row.id, row.status, fields, manager))) return false;
+      await recordResearchDeclined(manager, row.question_id);
+      return true;
+    });
+    if (!declined) throw new ConflictException(ResearchRequestTexts.alreadyTaken);
+    // A request declined before review never started: its start goes back (a taken one's run did start).
+    if (row.status === 'requested') await this.budgets.releaseStart(row.requested_by);
+    return toView((await this.repo.byId(row.id))!);
+  }
+
+  private async found(id: number): Promise<RequestRow> {
+    const row = await this.repo.byId(id);
+    if (!row || row.status === 'cancelled') throw new NotFoundException(ResearchRequestTexts.notFound);
+    return row;
+  }
+
+  private assertControl(caller: AuthenticatedUser): void {
+    if (!this.research.mayControl(caller)) throw new ForbiddenException(ResearchTexts.expertsMayNotStart);
+  }
+
+  /** Only the patient who asked the question: another patient's question answers 403, an unknown one 404. */
+  private async assertOwner(caller: AuthenticatedUser, questionId: number): Promise<void> {
+    const question = await this.repo.owner(questionId);
+    if (!question) throw new NotFoundException(Messages.errors.questionNotFound);
+    if (question.user_id !== caller.id) throw new ForbiddenException(ResearchRequestTexts.notYourQuestion);
+  }
+}

@@ -119,6 +119,7 @@ export const TABLE_OWNERS = {
   research_steps: 'answers',
   research_run_records: 'answers',
   research_retraction_flags: 'answers',
+  research_requests: 'answers',
   literature_records: 'answers/literature-records.repository.ts',
   import_batches: 'import',
   import_rows: 'import',

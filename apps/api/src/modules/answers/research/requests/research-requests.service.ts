@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../../../common/access/access.guard';
 import { release, reserve } from '../../../../common/throttle/redis-reservation';
 import { RedisClient } from '../../../../queues/redis-client.provider';
-import { AiProvider } from '../../../ai/provider/ai-provider';
+import { AiProvider } from '../../../ai';
 import { recordResearchDeclined } from '../../../notifications/answer-events';
 import { ResearchBudgets } from '../research-budgets';
 import { ResearchService } from '../research.service';

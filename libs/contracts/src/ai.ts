@@ -269,6 +269,9 @@ export interface AiRunUsage {
 
 export const AI_RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type AiRunStatus = (typeof AI_RUN_STATUSES)[number];
+/** A run still on its way: one at a time per question, and the pages follow it. */
+export const AI_RUN_ACTIVE_STATUSES: readonly AiRunStatus[] = ['queued', 'running'];
+export const isAiRunActive = (status: AiRunStatus | null | undefined): boolean => status != null && AI_RUN_ACTIVE_STATUSES.includes(status);
 /** Who started a run: a new patient question, an admin's Generate/Regenerate/Retry, or link import. */
 export const AI_RUN_TRIGGERS = ['auto', 'admin', 'import'] as const;
 export type AiRunTrigger = (typeof AI_RUN_TRIGGERS)[number];

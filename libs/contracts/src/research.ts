@@ -39,6 +39,11 @@ export interface ResearchPlan {
 
 export const RESEARCH_STATUSES = ['planning', 'awaiting_approval', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export type ResearchStatus = (typeof RESEARCH_STATUSES)[number];
+/** A run not yet finished, its plan's review included: one at a time per question; cancelling ends it. */
+export const RESEARCH_ACTIVE_STATUSES: readonly ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
+/** An active run the machine is working on (not one waiting for a reviewer): the pages poll it. */
+export const RESEARCH_WORKING_STATUSES: readonly ResearchStatus[] = ['planning', 'queued', 'running'];
+export const isResearchActive = (status: ResearchStatus | null | undefined): boolean => status != null && RESEARCH_ACTIVE_STATUSES.includes(status);
 export const RESEARCH_STATUS_LABELS: Record<ResearchStatus, string> = {
   planning: 'Planning',
   awaiting_approval: 'Plan waiting for approval',

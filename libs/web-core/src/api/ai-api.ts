@@ -1,9 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
-  AiPaths,
-  type AiRunView,
-  type AiSettings,
-  type GenerateAiAnswerRequest,
+  AiPaths, type AiRunView, type AiSettings, type GenerateAiAnswerRequest, isAiRunActive,
 } from '@cqa/contracts';
 import { apiRelative as rel, baseApi } from './base-api';
 import { useAppDispatch } from '../store/store';
@@ -42,7 +39,7 @@ export const aiApi = tagged.injectEndpoints({
 
 export const { useAiSettingsQuery, useAiRunQuery, useGenerateAiAnswerMutation } = aiApi;
 
-export const isRunActive = (run: AiRunView | null | undefined) => run?.status === 'queued' || run?.status === 'running';
+export const isRunActive = (run: AiRunView | null | undefined) => isAiRunActive(run?.status);
 
 /**
  * The question's latest AI run, polled every two seconds while it is queued or running and not after. When a run
@@ -59,7 +56,7 @@ export function useAiRun(questionId: Id, options: { skip?: boolean } = {}) {
   useEffect(() => {
     const was = previous.current;
     previous.current = run?.status;
-    if ((was === 'queued' || was === 'running') && !active) {
+    if (isAiRunActive(was) && !active) {
       dispatch(tagged.util.invalidateTags([{ type: 'Question', id: String(questionId) }, 'QuestionList']));
     }
   }, [run?.status, active, dispatch, questionId]);

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
-  RESEARCH_REQUEST_OPEN_STATES, ResearchRequestPaths, ResearchRequestTexts, type ResearchLatest, type ResearchPlan, type ResearchQueueResponse,
-  type ResearchRequestView, type ResearchRunView,
+  RESEARCH_REQUEST_OPEN_STATES, ResearchRequestPaths, ResearchRequestTexts, type ResearchLatest, type ResearchPlan, type ResearchQueueResponse, type ResearchRequestView, type ResearchRunView, RESEARCH_WORKING_STATUSES,
 } from '@cqa/contracts';
 import { useAppDispatch } from '../store/store';
 import { useToast } from '../toast/use-toast';
@@ -57,8 +56,6 @@ export const researchApi = tagged.injectEndpoints({
   }),
 });
 
-const ACTIVE = ['planning', 'queued', 'running'];
-
 /**
  * The latest run, polled every 2 s while it plans or runs; when it completes the question is refetched so the
  * published answer appears in the tab. Actions report a refusal as a toast and return whether they worked.
@@ -67,7 +64,7 @@ export function useDeepResearch(questionId: Id) {
   const toast = useToast();
   const dispatch = useAppDispatch();
   const first = researchApi.useResearchQuery(questionId);
-  const active = Boolean(first.data?.run && ACTIVE.includes(first.data.run.status));
+  const active = Boolean(first.data?.run && RESEARCH_WORKING_STATUSES.includes(first.data.run.status));
   // The patient's own request moves while staff review and run it: followed every 5 s while it is open.
   const requestOpen = Boolean(first.data?.request && RESEARCH_REQUEST_OPEN_STATES.includes(first.data.request.state));
   const { data, isLoading } = researchApi.useResearchQuery(questionId, { pollingInterval: active ? 2000 : requestOpen ? 5000 : 0 });

@@ -1,21 +1,6 @@
 import { Alert, Button, Progress, Space, Tag, Typography } from 'antd';
 import {
-  AI_ANSWER_DISCLAIMER,
-  AI_ANSWER_STAGE_LABELS,
-  AI_PROFILE_FIELD_LABELS,
-  AiTexts,
-  certaintyParts,
-  EVIDENCE_LEVEL_LABELS,
-  RETRACTION_STATUS_LABELS,
-  RULES_ONLY_NOTE,
-  withheldClaimsText,
-  type AiAnswerDetails,
-  type AiRunView,
-  type AnswerView,
-  type ClaimCheckView,
-  type EvidenceGrade,
-  type RetractionStatus,
-  type UnsupportedClaim,
+  AI_ANSWER_DISCLAIMER, AI_ANSWER_STAGE_LABELS, AI_PROFILE_FIELD_LABELS, AiTexts, certaintyParts, EVIDENCE_LEVEL_LABELS, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView, type AnswerView, type ClaimCheckView, type EvidenceGrade, type RetractionStatus, type UnsupportedClaim, isAiRunActive,
 } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { ClaimCheckList } from './ClaimChecks';
@@ -144,7 +129,7 @@ interface AiRunPanelProps {
 
 /** Above the AI tab's answers: the running job's stage and progress, why it failed, and the admin's actions. */
 export function AiRunPanel({ run, configured, isAdmin, hasGenerated, onGenerate, generating = false }: AiRunPanelProps) {
-  const active = run?.status === 'queued' || run?.status === 'running';
+  const active = isAiRunActive(run?.status);
   const failed = run?.status === 'failed';
   const percent = run && run.total > 0 ? Math.round((run.done / run.total) * 100) : 0;
   const action =

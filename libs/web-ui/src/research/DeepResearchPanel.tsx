@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Input, InputNumber, Progress, Space, Table, Tag, Typography } from 'antd';
 import {
-  EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS,
-  RESEARCH_REQUEST_OPEN_STATES, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, ResearchRequestTexts, ResearchTexts, type ClaimCheckView, type ResearchLatest, type ResearchPlan,
-  type ResearchReport,
+  EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, RESEARCH_DATABASES, RESEARCH_STAGE_LABELS, RESEARCH_STATUS_LABELS, RESEARCH_REQUEST_OPEN_STATES, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, ResearchRequestTexts, ResearchTexts, type ClaimCheckView, type ResearchLatest, type ResearchPlan, type ResearchReport, isResearchActive,
 } from '@cqa/contracts';
 import { CertaintyLine } from '../qa/AiAnswer';
 import { ClaimCheckList } from '../qa/ClaimChecks';
@@ -31,14 +29,13 @@ export interface DeepResearchPanelProps {
 /** Tag colours with AA contrast (antd's preset green and red text fall short on their light backgrounds). */
 const RETRACTION_TAG = { retracted: tagStyles.danger, clear: tagStyles.success, unknown: tagStyles.warning } as const;
 
-const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
 
 /** The Deep Research tab's own part: start, plan review, live progress, cancel and retry, and the run's report. */
 export function DeepResearchPanel({ latest, busy, start, savePlan, approve, cancel, retry, request, cancelRequest }: DeepResearchPanelProps) {
   if (!latest) return null;
   const run = latest.run;
   const control = latest.mayControl;
-  const active = Boolean(run && ACTIVE.includes(run.status));
+  const active = isResearchActive(run?.status);
   // Everyone else reads the report in its answer card; here, each of its published statements opens to its quotes.
   const statements = !control && run?.report?.statements?.length ? run.report.statements : null;
   // The asker's request (theirs only: the API sends it to them and to staff); staff follow requests in their queue.

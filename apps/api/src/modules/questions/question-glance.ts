@@ -1,11 +1,9 @@
 import {
-  ANSWER_KINDS, AnswerKind, AnswerView, EVIDENCE_GRADES, EvidenceGrade, roundRating, SourceGlance,
+  ANSWER_KINDS, AnswerKind, AnswerView, EVIDENCE_GRADES, EvidenceGrade, roundRating, SourceGlance, isAiRunActive, isResearchActive, type AiRunStatus, type ResearchStatus,
 } from '@cqa/contracts';
 import type { SqlStatement } from './question-queries';
 
 /** Runs that have not finished: an AI answer queued or running, a deep research run from planning to running. */
-const ACTIVE_AI = ['queued', 'running'];
-const ACTIVE_RESEARCH = ['planning', 'awaiting_approval', 'queued', 'running'];
 
 /**
  * The question's sources at a glance in one round trip of small reads, all by index: ratings grouped by answer kind
@@ -58,7 +56,7 @@ export function toGlance(
     const list = answers[kind] ?? [];
     const rating = rows.find((r) => r.row_kind === 'rating' && r.kind === kind);
     const run = kind === 'deep_research' && !unpublishedResearch ? undefined : rows.find((r) => r.row_kind === 'run' && r.kind === kind);
-    const active = run?.status != null && (kind === 'ai' ? ACTIVE_AI : ACTIVE_RESEARCH).includes(run.status);
+    const active = run?.status != null && (kind === 'ai' ? isAiRunActive(run.status as AiRunStatus) : isResearchActive(run.status as ResearchStatus));
     const count = Number(rating?.rating_count ?? 0);
     let grade: EvidenceGrade | null = null;
     if (kind === 'ai') grade = list.find((a) => a.ai_details && isGrade(a.ai_details.grade))?.ai_details?.grade ?? null;

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Inject, Injectable, Logger, NotFoundException, OnModuleInit } from '@nestjs/common';
 import {
-  AiDailyLimitUsage, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages,
+  AiDailyLimitUsage, aiAnswerJobId, AiRunListResponse, AiRunQueryView, AiRunView, AiSettings, AiTexts, ClaimCheckView, JobName, Messages, isAiRunActive,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../../common/access/ai-profile-consent';
@@ -84,7 +84,7 @@ export class AiAnswersService implements OnModuleInit {
     refuseProfileUnlessAllowed(opts.useProfile, this.config.aiAnswers);
     if (!(await this.runs.questionExists(questionId))) throw new NotFoundException(Messages.errors.questionNotFound);
     const latest = await this.runs.latestRun(questionId);
-    const active = latest && (latest.status === 'queued' || latest.status === 'running');
+    const active = latest && isAiRunActive(latest.status);
     const reuse = latest && (active || (!opts.regenerate && latest.status === 'succeeded'));
     let runId: number;
     if (reuse) {

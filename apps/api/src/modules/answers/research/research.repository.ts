@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { AnswerKind, Messages, ResearchPlan, ResearchReport, ResearchStage, ResearchStatus, ResearchStepStatus } from '@cqa/contracts';
+import { AnswerKind, Messages, ResearchPlan, ResearchReport, ResearchStage, ResearchStatus, ResearchStepStatus, RESEARCH_ACTIVE_STATUSES } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { type LiteratureRecord } from '../../ai';
 import { markRetractedSources } from '../answer-retractions.repository';
@@ -56,7 +56,6 @@ export interface FlagRow {
   flagged_at: Date;
 }
 
-const ACTIVE: ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
 const json = (value: unknown) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
 
 function toRun(row: Record<string, unknown>): RunRow {
@@ -90,8 +89,8 @@ export class ResearchRepository {
       const q = (await manager.query('SELECT id FROM cancer_questions WHERE id = ? FOR UPDATE', [questionId])) as unknown[];
       if (q.length === 0) throw new NotFoundException(Messages.errors.questionNotFound);
       const active = (await manager.query(
-        `SELECT id FROM research_runs WHERE question_id = ? AND status IN (${ACTIVE.map(() => '?').join(',')}) LIMIT 1`,
-        [questionId, ...ACTIVE],
+        `SELECT id FROM research_runs WHERE question_id = ? AND status IN (${RESEARCH_ACTIVE_STATUSES.map(() => '?').join(',')}) LIMIT 1`,
+        [questionId, ...RESEARCH_ACTIVE_STATUSES],
       )) as unknown[];
       if (active.length > 0) return null;
       const result = (await manager.query(

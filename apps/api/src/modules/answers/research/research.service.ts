@@ -2,8 +2,7 @@ import {
   BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException, OnModuleInit, ServiceUnavailableException,
 } from '@nestjs/common';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, JobName, Messages, QueueName, ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView,
-  ResearchBudgetUsage, ResearchStatus, ResearchTexts,
+  AI_NOT_CONFIGURED_MESSAGE, JobName, Messages, QueueName, ResearchLatest, ResearchPlan, ResearchRetractionFlag, ResearchRunView, ResearchBudgetUsage, ResearchStatus, ResearchTexts, isResearchActive, RESEARCH_ACTIVE_STATUSES,
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { mayControlResearch } from '../../../common/access/research-access';
@@ -19,7 +18,6 @@ import { ClaimChecksRepository } from '../claim-checks.repository';
 import { planJobId, ResearchRunner, runJobId } from './research.runner';
 import { ResearchRequestsRepository, toView as toRequestView } from './requests/research-requests.repository';
 
-const ACTIVE: ResearchStatus[] = ['planning', 'awaiting_approval', 'queued', 'running'];
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export function toFlag(f: FlagRow): ResearchRetractionFlag {
@@ -68,7 +66,7 @@ export class ResearchService implements OnModuleInit {
     const starter = caller?.id ?? null;
     // A question with a run in progress answers 409 without spending a start (the insert below decides under a race).
     const current = await this.repo.latestRun(questionId);
-    if (current && ACTIVE.includes(current.status)) throw new ConflictException(ResearchTexts.runActive);
+    if (current && isResearchActive(current.status)) throw new ConflictException(ResearchTexts.runActive);
     // The start is taken from the daily budgets before the run exists (429 when spent), and given back if no run starts.
     if (!reserved) await this.budgets.reserveStart(starter);
     let runId: number | null = null;
@@ -149,7 +147,7 @@ export class ResearchService implements OnModuleInit {
   async cancel(caller: AuthenticatedUser, questionId: number, runId: number): Promise<ResearchRunView> {
     this.assertControl(caller);
     const run = await this.ownRun(questionId, runId);
-    if (!(await this.repo.transition(run.id, ACTIVE, { status: 'cancelled', finished_at: new Date() }))) {
+    if (!(await this.repo.transition(run.id, [...RESEARCH_ACTIVE_STATUSES], { status: 'cancelled', finished_at: new Date() }))) {
       throw new ConflictException(ResearchTexts.notCancellable);
     }
     await this.budgets.settleTokens(run.id, run.prompt_tokens + run.completion_tokens);

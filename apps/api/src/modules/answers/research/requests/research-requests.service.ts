@@ -2,8 +2,7 @@ import {
   ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException, ServiceUnavailableException,
 } from '@nestjs/common';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, Messages, RESEARCH_QUEUE_PAGE_SIZE, RESEARCH_REQUESTS_PER_HOUR, ResearchQueueResponse, ResearchRequestTexts,
-  ResearchRequestView, ResearchRunView, ResearchTexts,
+  AI_NOT_CONFIGURED_MESSAGE, Messages, RESEARCH_QUEUE_PAGE_SIZE, RESEARCH_REQUESTS_PER_HOUR, ResearchQueueResponse, ResearchRequestTexts, ResearchRequestView, ResearchRunView, ResearchTexts, isResearchActive,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../../../common/access/access.guard';
@@ -17,7 +16,6 @@ import { RequestRow, ResearchRequestsRepository, toView } from './research-reque
 
 const requestsKey = (userId: string) => `research:requests:user:${userId}`;
 const BEFORE_SEARCH = ['planning', 'awaiting_approval'];
-const ACTIVE = ['planning', 'awaiting_approval', 'queued', 'running'];
 
 /**
  * Deep research a patient asks for. The request takes a start from the research budgets when it is made (so an
@@ -93,7 +91,7 @@ export class ResearchRequestsService {
       // A run of the question already under way (started by hand, or by RESEARCH_AUTO) is the request's run: it paid
       // its own start, so the request's goes back.
       const active = error instanceof ConflictException ? (await this.research.latest(caller, row.question_id)).run : null;
-      if (active && ACTIVE.includes(active.status)) {
+      if (active && isResearchActive(active.status)) {
         await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [active.id, row.id]);
         await this.budgets.releaseStart(row.requested_by);
         return active;

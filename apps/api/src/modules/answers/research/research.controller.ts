@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse,
+  ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Messages, ResearchLatest, ResearchRunView, ResearchTexts } from '@cqa/contracts';
 import { Roles } from '../../../common/access/access.decorator';
@@ -10,6 +10,7 @@ import { CurrentUser } from '../../../common/access/current-user';
 import { ApiErrorDto } from '../../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../../common/http/record-id.pipe';
 import { ResearchPlanDto } from './research.dto';
+import { CallsTheModel, ControlsResearch, ControlsRun } from './research-refusals';
 import { ResearchService } from './research.service';
 
 const questionId = new RecordIdPipe(Messages.errors.questionNotFound);
@@ -23,12 +24,11 @@ export class ResearchController {
   constructor(private readonly research: ResearchService) {}
 
   @Post('questions/:id/research')
-  @Roles('admin', 'expert')
+  @ControlsResearch()
   @ApiCreatedResponse({ description: 'The new run (ResearchRunView), planning.' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Question not found.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'A run of this question is already active.' })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
+  @CallsTheModel()
   @ApiOperation({ summary: "Start deep research (admins; experts when RESEARCH_EXPERTS_MAY_START). 503 'AI provider not configured'." })
   start(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<ResearchRunView> {
     return this.research.start(caller, id);
@@ -44,11 +44,9 @@ export class ResearchController {
   }
 
   @Put('questions/:id/research/:runId/plan')
-  @Roles('admin', 'expert')
+  @ControlsRun()
   @ApiOkResponse({ description: 'The run (ResearchRunView).' })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The plan is invalid (every problem listed).' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'The plan no longer waits for approval.' })
   @ApiOperation({ summary: 'Edit the plan while it waits for approval; validated (400 lists every problem).' })
   updatePlan(
@@ -61,13 +59,11 @@ export class ResearchController {
   }
 
   @Post('questions/:id/research/:runId/approve')
-  @Roles('admin', 'expert')
+  @ControlsRun()
   @ApiOkResponse({ description: 'The run (ResearchRunView).' })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The plan is invalid (every problem listed).' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'The plan no longer waits for approval.' })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
+  @CallsTheModel()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Approve the plan: the search starts.' })
   approve(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Param('runId', runId) run: number): Promise<ResearchRunView> {
@@ -75,10 +71,8 @@ export class ResearchController {
   }
 
   @Post('questions/:id/research/:runId/cancel')
-  @Roles('admin', 'expert')
+  @ControlsRun()
   @ApiOkResponse({ description: 'The run (ResearchRunView).' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'The run is not active.' })
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Cancel a run: waiting steps are removed, running ones stop; nothing is published.' })
@@ -87,12 +81,10 @@ export class ResearchController {
   }
 
   @Post('questions/:id/research/:runId/retry')
-  @Roles('admin', 'expert')
+  @ControlsRun()
   @ApiOkResponse({ description: 'The run (ResearchRunView).' })
-  @ApiForbiddenResponse({ type: ApiErrorDto, description: 'Experts may not control deep research (RESEARCH_EXPERTS_MAY_START is off).' })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'No such run of this question.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Only a failed run can be retried.' })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
+  @CallsTheModel()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ summary: 'Retry a failed run from the step that failed.' })
   retry(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number, @Param('runId', runId) run: number): Promise<ResearchRunView> {

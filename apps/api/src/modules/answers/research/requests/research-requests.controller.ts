@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation,
-  ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
+  ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Messages, ResearchQueueResponse, ResearchRequestTexts, ResearchRequestView, ResearchRunView } from '@cqa/contracts';
 import { Roles } from '../../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../../common/access/access.guard';
 import { CurrentUser } from '../../../../common/access/current-user';
+import { CallsTheModel, ControlsResearch } from '../research-refusals';
 import { ApiErrorDto } from '../../../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../../../common/http/record-id.pipe';
 import { DeclineResearchRequestDto, ResearchQueueQueryDto } from './research-requests.dto';
@@ -28,7 +29,7 @@ export class ResearchRequestsController {
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Question not found.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Deep research was already requested for this question.' })
   @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many requests this hour, or the daily deep research budgets are spent: nothing is queued.' })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
+  @CallsTheModel()
   @ApiOperation({ summary: 'The patient asks for deep research on their own question (one request per question).' })
   request(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<ResearchRequestView> {
     return this.requests.request(caller, id);
@@ -53,19 +54,19 @@ export class ResearchRequestsController {
   }
 
   @Post('research-requests/:id/take')
-  @Roles('admin', 'expert')
+  @ControlsResearch()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ description: 'The new run (ResearchRunView), planning; its plan is then reviewed on the question.' })
   @ApiNotFoundResponse({ type: ApiErrorDto, description: 'Research request not found.' })
   @ApiConflictResponse({ type: ApiErrorDto, description: 'Another reviewer has already taken or declined this request.' })
-  @ApiServiceUnavailableResponse({ type: ApiErrorDto, description: 'AI provider not configured' })
+  @CallsTheModel()
   @ApiOperation({ summary: 'Take a request: its deep research run starts (first reviewer wins).' })
   take(@CurrentUser() caller: AuthenticatedUser, @Param('id', requestId) id: number): Promise<ResearchRunView> {
     return this.requests.take(caller, id);
   }
 
   @Post('research-requests/:id/decline')
-  @Roles('admin', 'expert')
+  @ControlsResearch()
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ description: 'ResearchRequestView, declined.' })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The reason is missing or too long.' })

@@ -12,7 +12,6 @@ export { canAccess } from './guards/can-access';
 export { AppProviders } from './app/AppProviders';
 export { RemoteDevHarness } from './dev/RemoteDevHarness';
 export * from './api/questions-api';
-export { useQuestionDetail } from './api/use-question-detail';
 export * from './api/research-api';
 export * from './api/ai-api';
 export { log, installLogHelpers, createLogger, logHelpers, LOG_FLAGS, type Logger, type LogChannel } from './logging/logger';

@@ -3,3 +3,7 @@ export { QuestionPageFrame, type QuestionPageContext, type QuestionPageFrameProp
 export { useQuestionAi } from './ai/use-question-ai';
 export { DeepResearchTab } from './research/DeepResearchTab';
 export { ResearchRequestsPage, type ResearchRequestsPageProps } from './research/ResearchRequestsPage';
+export { useQuestionActions, type RatingChangeKind } from './question/use-question-actions';
+export { useQuestionDetail } from './question/use-question-detail';
+export { useAskQuestion } from './question-list/use-ask-question';
+export { AskQuestionModal, DashboardQuestions } from './question-list/DashboardQuestions';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { AnswerKind, AnswerView } from '@cqa/contracts';
-import { useQuestionDetail } from '@cqa/web-core';
+import { useQuestionDetail } from './use-question-detail';
 import { AiRunPanel, DeleteAnswerDialog, QaUiTexts, QuestionDetailLayout, QuestionLoadState } from '@cqa/web-ui';
 import { useQuestionAi } from '../ai/use-question-ai';
 import { DeepResearchTab } from '../research/DeepResearchTab';

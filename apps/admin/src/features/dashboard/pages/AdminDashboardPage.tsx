@@ -1,54 +1,20 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { Messages, QuestionTexts, type CreateQuestionRequest, type QuestionSummary } from '@cqa/contracts';
-import {
-  failureText,
-  paths,
-  useCreateQuestionMutation,
-  useDashboardStatsQuery,
-  useDeleteQuestionMutation,
-  useQuestionsQuery,
-  useToast,
-  useSimilarQuestions,
-} from '@cqa/web-core';
-import {
-  ConfirmDialog,
-  PageTitle,
-  QaUiTexts,
-  QuestionFormModal,
-  QuestionBrowser,
-  StatTiles,
-  excerpt,
-  useQuestionListParams,
-} from '@cqa/web-ui';
+import { Messages, QuestionTexts, type QuestionSummary } from '@cqa/contracts';
+import { failureText, paths, useDashboardStatsQuery, useDeleteQuestionMutation, useToast } from '@cqa/web-core';
+import { ConfirmDialog, PageTitle, QaUiTexts, StatTiles, excerpt, useQuestionListParams } from '@cqa/web-ui';
+import { AskQuestionModal, DashboardQuestions } from '@cqa/web-qa';
 import { AdminDashboardTexts } from '../texts';
 
 export function AdminDashboardPage() {
   const params = useQuestionListParams();
-  const list = useQuestionsQuery(params.query);
   const stats = useDashboardStatsQuery(params.cancerType || undefined);
   const counts = stats.isError ? undefined : stats.data;
-  const [createQuestion] = useCreateQuestionMutation();
   const [deleteQuestion] = useDeleteQuestionMutation();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<QuestionSummary | null>(null);
   const toast = useToast();
-
-  const create = async (body: CreateQuestionRequest) => {
-    try {
-      const created = await createQuestion(body).unwrap();
-      if (!created?.id) {
-        toast.error(Messages.errors.noResponse);
-        return false;
-      }
-      toast.success(Messages.success.questionSubmitted);
-      return true;
-    } catch (error) {
-      toast.error(failureText(error, Messages.errors.submitQuestionFailed));
-      return false;
-    }
-  };
 
   const remove = async () => {
     if (!deleting) return;
@@ -76,19 +42,17 @@ export function AdminDashboardPage() {
           { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
         ]}
       />
-      <QuestionBrowser
+      <DashboardQuestions
         params={params}
-        list={list}
         emptyText={Messages.errors.noQuestions}
         linkTo={paths.adminQuestion}
-        useSimilar={useSimilarQuestions}
         renderActions={(question) => (
           <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => setDeleting(question)} aria-label={AdminDashboardTexts.deleteQuestionNamed(excerpt(question.question_text, 60))}>
             {QaUiTexts.delete}
           </Button>
         )}
       />
-      <QuestionFormModal open={creating} title={QuestionTexts.createQuestionManually} onSubmit={create} onClose={() => setCreating(false)} />
+      <AskQuestionModal open={creating} title={QuestionTexts.createQuestionManually} onClose={() => setCreating(false)} />
       <ConfirmDialog
         open={deleting !== null}
         title={AdminDashboardTexts.deleteQuestionTitle}

@@ -1,7 +1,8 @@
 import { Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { QuestionTexts } from '@cqa/contracts';
-import { paths, useQuestionDetail } from '@cqa/web-core';
+import { paths } from '@cqa/web-core';
+import { useQuestionDetail } from '@cqa/web-qa';
 import { AnswerCard, AnswerRating, CancerTypeBadge, EmptyState, PageTitle, QaUiTexts, QuestionLoadState } from '@cqa/web-ui';
 import { answersForReview } from '../../answers/expert-answer-rules';
 import { AnswerReviewTexts } from '../texts';

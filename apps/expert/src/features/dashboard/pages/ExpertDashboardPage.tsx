@@ -1,12 +1,12 @@
 import { QuestionTexts } from '@cqa/contracts';
-import { paths, useDashboardStatsQuery, useQuestionsQuery, useSimilarQuestions } from '@cqa/web-core';
-import { PageTitle, QaUiTexts, QuestionBrowser, StatTiles, useQuestionListParams } from '@cqa/web-ui';
+import { paths, useDashboardStatsQuery } from '@cqa/web-core';
+import { PageTitle, QaUiTexts, StatTiles, useQuestionListParams } from '@cqa/web-ui';
+import { DashboardQuestions } from '@cqa/web-qa';
 
 export const EXPERT_DASHBOARD_TITLE = 'Expert Dashboard';
 
 export function ExpertDashboardPage() {
   const params = useQuestionListParams();
-  const list = useQuestionsQuery(params.query);
   // Counts that fail to load show as zeros (spec section 8).
   const stats = useDashboardStatsQuery(params.cancerType || undefined);
   const counts = stats.isError ? undefined : stats.data;
@@ -20,14 +20,7 @@ export function ExpertDashboardPage() {
           { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
         ]}
       />
-      <QuestionBrowser
-        params={params}
-        list={list}
-        emptyText={QuestionTexts.expertEmpty}
-        linkTo={paths.expertQuestion}
-        useSimilar={useSimilarQuestions}
-        showNeedsExpertBadge
-      />
+      <DashboardQuestions params={params} emptyText={QuestionTexts.expertEmpty} linkTo={paths.expertQuestion} showNeedsExpertBadge />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { selectCurrentUser } from '../auth/auth.slice';
-import { useAppSelector } from '../store/store';
-import { useQuestionActions, useQuestionQuery } from './questions-api';
+import { selectCurrentUser, useAppSelector, useQuestionQuery } from '@cqa/web-core';
+import { useQuestionActions } from './use-question-actions';
 
 /**
  * What every question-detail page starts from: the question of the route's :id, the signed-in user, the page's

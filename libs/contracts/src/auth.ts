@@ -199,3 +199,27 @@ export interface AuthLogListResponse {
   page: number;
   per_page: number;
 }
+
+/** The auth and account routes the web calls (methods in auth-api.ts). */
+export const AuthPaths = {
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  refresh: '/api/auth/refresh',
+  logout: '/api/auth/logout',
+  me: '/api/auth/me',
+  config: '/api/auth/config',
+  verifyEmail: (code: string) => `/api/auth/verify-email/${encodeURIComponent(code)}`,
+  resendVerification: '/api/auth/resend-verification',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  queuesSession: '/api/admin/queues-session',
+} as const;
+
+/** The admin's account routes: lists by role (GET), one account (GET), approval and blocking (POST), the sign-in log (GET). */
+export const AdminUserPaths = {
+  list: (role: 'patient' | 'expert') => (role === 'patient' ? '/api/admin/patients-auth' : '/api/admin/experts-auth'),
+  one: (userId: string) => `/api/user/${encodeURIComponent(userId)}`,
+  approval: (userId: string) => `/api/user-approval/${encodeURIComponent(userId)}`,
+  block: (userId: string) => `/api/user-block/${encodeURIComponent(userId)}`,
+  authLogs: (page: number, perPage: number) => `/api/admin/auth-logs?page=${page}&per_page=${perPage}`,
+} as const;

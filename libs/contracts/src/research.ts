@@ -221,3 +221,11 @@ export interface ResearchBudgetUsage {
   starts: ResearchBudget;
   tokens: ResearchBudget;
 }
+
+/** Deep research of one question: the latest run (GET), start (POST), its plan (PUT), approve/cancel/retry (POST); admins' retraction flags (GET). */
+export const ResearchPaths = {
+  latest: (questionId: number | string) => `/api/questions/${questionId}/research`,
+  plan: (questionId: number | string, runId: number) => `/api/questions/${questionId}/research/${runId}/plan`,
+  action: (questionId: number | string, runId: number, action: 'approve' | 'cancel' | 'retry') => `/api/questions/${questionId}/research/${runId}/${action}`,
+  flags: '/api/admin/research/flags',
+} as const;

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { createAction } from '@reduxjs/toolkit';
-import type { SessionResponse } from '@cqa/contracts';
+import { AuthPaths, type SessionResponse } from '@cqa/contracts';
 import { sessionEnded, sessionStarted, type AuthState } from '../auth/auth.slice';
 import { logFailedCall } from '../logging/log-events';
 
@@ -48,7 +48,7 @@ export function refreshSession(api: Api): Promise<RefreshOutcome> {
   refreshing ??= (async (): Promise<RefreshOutcome> => {
     try {
       const outcome = await acrossTabs.refreshOnce(async () => {
-        const result = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, {});
+        const result = await rawBaseQuery({ url: apiRelative(AuthPaths.refresh), method: 'POST' }, api, {});
         if (result.error) return { ok: false, error: result.error };
         const session = result.data as SessionResponse | null | undefined;
         if (result.meta?.response?.status === 204 || !session) return { ok: false, error: null };

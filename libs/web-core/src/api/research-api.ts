@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import {
-  RESEARCH_REQUEST_OPEN_STATES, ResearchRequestPaths, ResearchRequestTexts, type ResearchLatest, type ResearchPlan, type ResearchQueueResponse, type ResearchRequestView, type ResearchRunView, RESEARCH_WORKING_STATUSES,
+  RESEARCH_REQUEST_OPEN_STATES, ResearchPaths, ResearchRequestPaths, ResearchRequestTexts, type ResearchLatest, type ResearchPlan, type ResearchQueueResponse, type ResearchRequestView, type ResearchRunView, RESEARCH_WORKING_STATUSES,
 } from '@cqa/contracts';
 import { useAppDispatch } from '../store/store';
 import { useToast } from '../toast/use-toast';
@@ -15,19 +15,19 @@ const requestTags = (id: Id) => [{ type: 'Research' as const, id: String(id) }, 
 export const researchApi = tagged.injectEndpoints({
   endpoints: (build) => ({
     research: build.query<ResearchLatest, Id>({
-      query: (questionId) => `/questions/${questionId}/research`,
+      query: (questionId) => rel(ResearchPaths.latest(questionId)),
       providesTags: (_r, _e, id) => [{ type: 'Research', id: String(id) }],
     }),
     startResearch: build.mutation<ResearchRunView, Id>({
-      query: (questionId) => ({ url: `/questions/${questionId}/research`, method: 'POST' }),
+      query: (questionId) => ({ url: rel(ResearchPaths.latest(questionId)), method: 'POST' }),
       invalidatesTags: (_r, e, id) => (e ? [] : [{ type: 'Research', id: String(id) }]),
     }),
     updateResearchPlan: build.mutation<ResearchRunView, { questionId: Id; runId: number; plan: ResearchPlan }>({
-      query: ({ questionId, runId, plan }) => ({ url: `/questions/${questionId}/research/${runId}/plan`, method: 'PUT', body: plan }),
+      query: ({ questionId, runId, plan }) => ({ url: rel(ResearchPaths.plan(questionId, runId)), method: 'PUT', body: plan }),
       invalidatesTags: (_r, e, { questionId }) => (e ? [] : [{ type: 'Research', id: String(questionId) }]),
     }),
     researchAction: build.mutation<ResearchRunView, { questionId: Id; runId: number; action: 'approve' | 'cancel' | 'retry' }>({
-      query: ({ questionId, runId, action }) => ({ url: `/questions/${questionId}/research/${runId}/${action}`, method: 'POST' }),
+      query: ({ questionId, runId, action }) => ({ url: rel(ResearchPaths.action(questionId, runId, action)), method: 'POST' }),
       invalidatesTags: (_r, e, { questionId }) => (e ? [] : [{ type: 'Research', id: String(questionId) }]),
     }),
     /** The patient asks for deep research on their question (issue 38), or cancels before review. */

@@ -1,11 +1,11 @@
-import type { ResearchRetractionFlag } from '@cqa/contracts';
-import { baseApi } from '@cqa/web-core';
+import { ResearchPaths, type ResearchRetractionFlag } from '@cqa/contracts';
+import { apiRelative as rel, baseApi } from '@cqa/web-core';
 
 /** Admin only: every retracted paper cited by a published deep research report. */
 export const researchFlagsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     researchFlags: build.query<ResearchRetractionFlag[], void>({
-      query: () => '/admin/research/flags',
+      query: () => rel(ResearchPaths.flags),
     }),
   }),
 });

@@ -4,6 +4,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { AiAnswerProcessor } from '../answers/ai/ai-answer.processor';
 import { startTestWorker } from '../answers/ai/test/ai-test-env';
 import { ResearchRunner } from '../answers/research/research.runner';
+import { SearchStage } from '../answers/research/stages/search.stage';
 import { LITERATURE_CLIENTS, type LiteratureClients } from './ai.module';
 import { AiProvider } from './provider/ai-provider';
 
@@ -33,15 +34,16 @@ describe('one literature wiring for AI answers and deep research', () => {
 
   it('injects the same provider and clients into both', () => {
     const processor = worker.get(AiAnswerProcessor) as unknown as { literature: LiteratureClients; provider: AiProvider };
-    const runner = worker.get(ResearchRunner) as unknown as { literature: LiteratureClients; ai: AiProvider };
-    expect(runner.literature).toBe(processor.literature);
+    const runner = worker.get(ResearchRunner) as unknown as { ai: AiProvider };
+    const search = worker.get(SearchStage) as unknown as { literature: LiteratureClients };
+    expect(search.literature).toBe(processor.literature);
     expect(runner.ai).toBe(processor.provider);
     expect(worker.get(LITERATURE_CLIENTS)).toBe(processor.literature);
   });
 
   it('keeps both together within 3 requests per second to one host', async () => {
     const processor = worker.get(AiAnswerProcessor) as unknown as { literature: LiteratureClients };
-    const runner = worker.get(ResearchRunner) as unknown as { literature: LiteratureClients };
+    const runner = worker.get(SearchStage) as unknown as { literature: LiteratureClients };
     seen.length = 0;
     await Promise.all([
       ...Array.from({ length: 5 }, () => processor.literature.pubmed.search('fatigue exercise')),

@@ -8,6 +8,7 @@ import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
 import { ResearchService } from './research.service';
+import { RESEARCH_STAGE_PROVIDERS } from './stages';
 import { ResearchRequestsController } from './requests/research-requests.controller';
 import { ResearchRequestsRepository } from './requests/research-requests.repository';
 import { ResearchRequestsService } from './requests/research-requests.service';
@@ -23,6 +24,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+    ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

@@ -1,25 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  aiRateLimitGaveUpMessage, JobName, QueueName, RESEARCH_DATABASES, ResearchCounts, ResearchDatabase, ResearchPlan, ResearchQueryLog, ResearchStage,
-} from '@cqa/contracts';
+import { aiRateLimitGaveUpMessage, JobName, QueueName, ResearchPlan, ResearchStage } from '@cqa/contracts';
 import { DelayedError, FlowProducer, Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
-import type { z } from 'zod';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
-import {
-  AiError, AiMessage, AiModelChoice, AiProvider, AiRateLimitedError, asSent, checkRetractions, dedupeRecords, fitRecords, idsOf, judgeChecks, judgeReplySchema, LITERATURE_CLIENTS, LiteratureRecord, resolveIds, SUPPORT_JUDGE_SCHEMA_NAME, toClaimCheckView, type LiteratureClients,
-} from '../../ai';
-import { buildReport, checkReportClaims, fallbackReply } from './research-report';
-import { ClaimChecksRepository } from '../claim-checks.repository';
-import { extractionPrompt, planPrompt, reportPrompt, screeningPrompt } from './research.prompts';
+import { AiError, AiProvider, AiRateLimitedError, type LiteratureRecord } from '../../ai';
+import { planPrompt } from './research.prompts';
 import { ResearchRepository, RunRow } from './research.repository';
-import {
-  ExtractionReply, extractionReplySchema, planReplySchema, ReportReply, reportReplySchema, screeningReplySchema,
-} from './research.schemas';
+import { planReplySchema } from './research.schemas';
 import { normalisePlan } from './research-plan';
 import { ResearchBudgets } from './research-budgets';
+import { RESEARCH_STAGE_HANDLERS, RunCancelled, SKIPPED, type ResearchStageHandler, type StepContext, type StepOutputs } from './stages';
 
 export interface ResearchJobData {
   runId: number;
@@ -28,29 +20,6 @@ export interface ResearchJobData {
   rateLimitWaits?: number;
 }
 
-interface SearchOutput extends ResearchQueryLog {
-  records: LiteratureRecord[];
-}
-interface DedupeOutput {
-  found: number;
-  records: LiteratureRecord[];
-  resolved: string[];
-}
-interface ScreenOutput {
-  decisions: Array<{ record: number; include: boolean; reason: string }>;
-}
-interface ExtractOutput {
-  extraction: ExtractionReply | null;
-}
-interface ReportOutput {
-  records: number[];
-  reply: ReportReply;
-  byModel: boolean;
-  /** What fitting the report prompt into AI_CONTEXT_TOKENS left out or shortened (positions in `records`). */
-  contextFit?: { dropped: number[]; shortened: number[] };
-}
-
-const STAGE_ORDER: ResearchStage[] = ['search', 'dedupe', 'screen', 'extract', 'report', 'verify', 'publish'];
 const FINISHED = new Set(['done', 'skipped']);
 const STEP_ATTEMPTS = 3;
 /** How often a running step looks for a cancel made by another process. */
@@ -60,22 +29,12 @@ export const runJobId = (runId: number, attempt: number) => `research-${runId}-a
 export const stepJobId = (runId: number, attempt: number, key: string) => `research-${runId}-a${attempt}-${key}`;
 export const planJobId = (runId: number, attempt: number) => `research-${runId}-plan-a${attempt}`;
 
-export const searchKey = (subQuestion: number, db: ResearchDatabase) => `search-q${subQuestion}-${db}`;
-
-/** Thrown inside a step when its run was cancelled meanwhile. */
-class RunCancelled extends Error {}
-
-/** What a step may do: ask the model (counted, budgeted, cancellable) and know whether to stop. */
-interface StepContext {
-  run: RunRow;
-  signal: AbortSignal;
-  generate<S extends z.ZodType>(schema: S, messages: AiMessage[], model: AiModelChoice, name: string): Promise<z.output<S>>;
-}
 
 /**
  * The worker side of deep research. The parent job ('research-run') looks at the step rows, adds the children of
  * the first unfinished stage and waits for them; each child ('research-step') runs one step and stores its output.
- * A step whose row says done is never run again, so a worker killed mid-run resumes where it was.
+ * A step whose row says done is never run again, so a worker killed mid-run resumes where it was. The runner keeps the
+ * flow and each step's lifecycle; the work of each stage is its handler's (./stages).
  */
 @Injectable()
 export class ResearchRunner {
@@ -85,11 +44,16 @@ export class ResearchRunner {
     private readonly repo: ResearchRepository,
     private readonly jobs: JobQueue,
     private readonly ai: AiProvider,
-    @Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients,
-    private readonly claimChecks: ClaimChecksRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly budgets: ResearchBudgets,
+    @Inject(RESEARCH_STAGE_HANDLERS) private readonly stages: readonly ResearchStageHandler[],
   ) {}
+
+  private handler(stage: ResearchStage): ResearchStageHandler {
+    const handler = this.stages.find((h) => h.stage === stage);
+    if (!handler) throw new UnrecoverableError(`Unknown research stage ${stage}`);
+    return handler;
+  }
 
   /** Starts the flow of an approved run: the parent and its search children, in one FlowProducer call. */
   async startFlow(runId: number): Promise<void> {
@@ -97,13 +61,13 @@ export class ResearchRunner {
     const queue = this.jobs.queue(QueueName.Research);
     const flow = new FlowProducer({ connection: queue.opts.connection, prefix: queue.opts.prefix });
     try {
-      const keys = this.stageKeys('search', run.plan!, new Map());
+      const keys = this.handler('search').keys(run.plan!, new Map());
       await flow.add({
         name: JobName.ResearchRun,
         queueName: QueueName.Research,
         data: { runId } satisfies ResearchJobData,
         opts: { jobId: runJobId(runId, run.attempt), attempts: STEP_ATTEMPTS, backoff: { type: 'exponential', delay: 2000 } },
-        children: (keys ?? []).map((key) => this.childSpec(run, key)),
+        children: keys.map((key) => this.childSpec(run, key)),
       });
     } finally {
       await flow.close();
@@ -194,8 +158,12 @@ export class ResearchRunner {
     const run = await this.repo.run(job.data.runId);
     const key = job.data.step!;
     if (!run || !['queued', 'running'].includes(run.status)) return { skipped: run?.status ?? 'gone' };
-    const stage = key.split('-')[0] as ResearchStage;
-    const out = await this.step(job, token, signal, run, key, stage, (ctx) => this.execute(ctx, key));
+    const handler = this.handler(key.split('-')[0] as ResearchStage);
+    const out = await this.step(job, token, signal, run, key, handler.stage, async (ctx) => {
+      const outputs = await this.outputs(run.id);
+      const question = (await this.repo.questionText(run.question_id)) ?? '';
+      return handler.run({ ctx, key, question, outputs });
+    }, handler.records?.bind(handler));
     return { step: key, done: out !== null };
   }
 
@@ -211,6 +179,7 @@ export class ResearchRunner {
     key: string,
     stage: ResearchStage,
     work: (ctx: StepContext) => Promise<T>,
+    recordsOf?: (output: unknown) => LiteratureRecord[],
   ): Promise<T | null> {
     const existing = await this.repo.step(run.id, key);
     if (existing && FINISHED.has(existing.status)) return existing.output as T;
@@ -247,7 +216,7 @@ export class ResearchRunner {
       await this.repo.finishStep(run.id, key, output === SKIPPED ? 'skipped' : 'done', {
         output: output === SKIPPED ? null : output,
         ...counted(),
-        ...(key === 'dedupe' && output !== SKIPPED ? { records: (output as DedupeOutput).records } : {}),
+        ...(recordsOf && output !== SKIPPED ? { records: recordsOf(output) } : {}),
       });
       return output;
     } catch (error) {
@@ -284,217 +253,17 @@ export class ResearchRunner {
     }
   }
 
-  private async outputs(runId: number) {
+  private async outputs(runId: number): Promise<StepOutputs> {
     return new Map((await this.repo.steps(runId)).map((s) => [s.step_key, s]));
   }
 
-  /** The first stage with an unfinished step, or null when every stage is finished. */
-  private nextStage(plan: ResearchPlan, outputs: Map<string, { status: string; output: unknown }>): { stage: ResearchStage; keys: string[] } | null {
-    for (const stage of STAGE_ORDER) {
-      const keys = this.stageKeys(stage, plan, outputs);
-      if (keys === null) return null;
-      if (keys.some((k) => !FINISHED.has(outputs.get(k)?.status ?? 'pending'))) return { stage, keys };
+  /** The first stage (in the handlers' order) with an unfinished step, or null when every stage is finished. */
+  private nextStage(plan: ResearchPlan, outputs: StepOutputs): { stage: ResearchStage; keys: string[] } | null {
+    for (const handler of this.stages) {
+      const keys = handler.keys(plan, outputs);
+      if (keys.some((k) => !FINISHED.has(outputs.get(k)?.status ?? 'pending'))) return { stage: handler.stage, keys };
     }
     return null;
-  }
-
-  /** The step keys of a stage; extraction's depend on screening's output. */
-  stageKeys(stage: ResearchStage, plan: ResearchPlan, outputs: Map<string, { output: unknown }>): string[] | null {
-    switch (stage) {
-      case 'search':
-        return plan.subQuestions.flatMap((sq, i) => RESEARCH_DATABASES.filter((db) => sq.queries[db].trim() !== '').map((db) => searchKey(i + 1, db)));
-      case 'extract': {
-        const screen = outputs.get('screen')?.output as ScreenOutput | undefined;
-        return (screen?.decisions ?? []).filter((d) => d.include).map((d) => `extract-r${d.record}`);
-      }
-      default:
-        return [stage];
-    }
-  }
-
-  private async execute(ctx: StepContext, key: string): Promise<unknown> {
-    const run = ctx.run;
-    const plan = run.plan!;
-    const outputs = await this.outputs(run.id);
-    const question = (await this.repo.questionText(run.question_id)) ?? '';
-    const search = /^search-q(\d+)-(\w+)$/.exec(key);
-    if (search) return this.search(ctx, Number(search[1]), search[2] as ResearchDatabase);
-    const extract = /^extract-r(\d+)$/.exec(key);
-    const dedupe = () => outputs.get('dedupe')!.output as DedupeOutput;
-    if (extract) {
-      const record = dedupe().records[Number(extract[1]) - 1];
-      if (await this.overBudget(run)) return SKIPPED;
-      const prompt = this.fit([record], (r) => extractionPrompt(question, r[0]), extractionReplySchema, run.id, key);
-      const extraction = await ctx.generate(extractionReplySchema, prompt.messages, 'main', 'research_extraction');
-      return { extraction } satisfies ExtractOutput;
-    }
-    switch (key) {
-      case 'dedupe': {
-        const searches = this.searchOutputs(plan, outputs);
-        const all = searches.flatMap((s) => s.records);
-        const unique = await checkRetractions(this.literature.crossref, dedupeRecords(all), ctx.signal);
-        const resolved = await resolveIds(this.literature, idsOf(unique), ctx.signal);
-        return { found: all.length, records: unique, resolved: [...resolved.found] } satisfies DedupeOutput;
-      }
-      case 'screen':
-        return this.screen(ctx, question, plan, dedupe().records);
-      case 'report': {
-        const { records, extractions, ordinals } = this.readRecords(plan, outputs);
-        let reply: ReportReply;
-        let byModel = false;
-        let contextFit: ReportOutput['contextFit'];
-        if (records.length === 0 || (await this.overBudget(run))) {
-          reply = fallbackReply(extractions, records);
-        } else {
-          const prompt = this.fit(records, (r) => reportPrompt(question, r, extractions.slice(0, r.length)), reportReplySchema, run.id, key);
-          if (prompt.dropped.length || prompt.shortened.length) contextFit = { dropped: prompt.dropped, shortened: prompt.shortened };
-          reply = await ctx.generate(reportReplySchema, prompt.messages, 'main', 'research_report');
-          byModel = true;
-        }
-        return { records: ordinals, reply, byModel, ...(contextFit ? { contextFit } : {}) } satisfies ReportOutput;
-      }
-      case 'verify': {
-        const fresh = (await this.repo.run(run.id))!;
-        const d = dedupe();
-        const report = outputs.get('report')!.output as ReportOutput;
-        const records = report.records.map((n) => d.records[n - 1]);
-        const extractions = report.records.map((n) => (outputs.get(`extract-r${n}`)?.output as ExtractOutput | undefined)?.extraction ?? null);
-        const checks = checkReportClaims(report.reply, records, new Set(d.resolved));
-        const supportCheck = this.config.ai.supportJudge ? 'rules_and_judge' : 'rules_only';
-        if (supportCheck === 'rules_and_judge') {
-          await judgeChecks(checks, (messages) => ctx.generate(judgeReplySchema, messages, 'judge', SUPPORT_JUDGE_SCHEMA_NAME));
-        }
-        const built = buildReport({
-          plan,
-          records,
-          extractions,
-          reply: report.reply,
-          checks,
-          supportCheck,
-          queries: this.searchOutputs(plan, outputs).map(({ records: _r, ...log }) => log),
-          counts: this.counts(plan, outputs),
-          partial: Boolean(fresh.partial),
-          partialReason: fresh.partial_reason,
-          contextLeftOut: report.contextFit?.dropped.length ?? 0,
-        });
-        await this.claimChecks.replace({ researchRunId: run.id }, checks.map((c) => toClaimCheckView(c, supportCheck)));
-        return built;
-      }
-      case 'publish': {
-        const verified = outputs.get('verify')!.output as ReturnType<typeof buildReport>;
-        const citedUrls = new Set(verified.report.references.map((r) => r.url));
-        const cited = dedupe().records.flatMap((r, i) => (citedUrls.has(r.url) ? [i + 1] : []));
-        const answerId = await this.repo.publish(run.id, run.question_id, verified.answer, cited);
-        if (answerId === null) throw new RunCancelled('cancelled');
-        await this.repo.update(run.id, { report: verified.report });
-        return { answerId };
-      }
-      default:
-        throw new UnrecoverableError(`Unknown research step ${key}`);
-    }
-  }
-
-  private async search(ctx: StepContext, subQuestion: number, db: ResearchDatabase): Promise<SearchOutput> {
-    const planned = ctx.run.plan!.subQuestions[subQuestion - 1].queries[db];
-    // The literature clients scrub every query on its way out (AiModule's guard); the report logs it as it left.
-    const sent = asSent(planned);
-    const query = sent.personal.length > 0 ? '(not sent: it looked personal)' : sent.text;
-    const searchedAt = new Date().toISOString();
-    try {
-      const records =
-        db === 'pubmed'
-          ? await this.literature.pubmed.search(planned, { max: 20, signal: ctx.signal })
-          : db === 'europepmc'
-            ? await this.literature.europePmc.search(planned, { max: 20, signal: ctx.signal })
-            : await this.literature.ctgov.search(planned, { max: 10, recruitingOnly: true, signal: ctx.signal });
-      return { subQuestion, database: db, query, searchedAt, found: records.length, error: null, records };
-    } catch (error) {
-      if (ctx.signal.aborted) throw error;
-      // One database failing does not sink the run: the report names the gap.
-      return { subQuestion, database: db, query, searchedAt, found: 0, error: error instanceof Error ? error.message : String(error), records: [] };
-    }
-  }
-
-  private async screen(ctx: StepContext, question: string, plan: ResearchPlan, records: LiteratureRecord[]): Promise<ScreenOutput> {
-    const decisions: ScreenOutput['decisions'] = [];
-    const toModel: number[] = [];
-    records.forEach((r, i) => {
-      if (r.retraction === 'retracted') decisions.push({ record: i + 1, include: false, reason: 'Retracted publication' });
-      else if (r.year !== null && (r.year < plan.yearFrom || r.year > plan.yearTo)) {
-        decisions.push({ record: i + 1, include: false, reason: `Published outside ${plan.yearFrom}–${plan.yearTo}` });
-      } else toModel.push(i + 1);
-    });
-    if (toModel.length > 0) {
-      if (await this.overBudget(ctx.run)) {
-        toModel.forEach((n) => decisions.push({ record: n, include: false, reason: 'Not screened: the run budget was spent' }));
-      } else {
-        // In batches that fit AI_CONTEXT_TOKENS (one batch without it): every record is screened.
-        for (let offset = 0; offset < toModel.length; ) {
-          const batch = toModel.slice(offset);
-          const prompt = this.fit(batch.map((n) => records[n - 1]), (r) => screeningPrompt(question, plan, r), screeningReplySchema, ctx.run.id, 'screen');
-          const reply = await ctx.generate(screeningReplySchema, prompt.messages, 'fast', 'research_screening');
-          batch.slice(0, prompt.records.length).forEach((n, i) => {
-            const d = reply.decisions.find((x) => x.record === i + 1);
-            decisions.push(
-              d
-                ? { record: n, include: d.include, reason: d.reason.trim().slice(0, 200) || (d.include ? 'Meets the criteria' : 'Does not meet the criteria') }
-                : { record: n, include: false, reason: 'No screening decision' },
-            );
-          });
-          offset += prompt.records.length;
-        }
-      }
-    }
-    return { decisions: decisions.sort((a, b) => a.record - b.record) };
-  }
-
-  private searchOutputs(plan: ResearchPlan, outputs: Map<string, { output: unknown; status: string }>): SearchOutput[] {
-    return (this.stageKeys('search', plan, outputs) ?? []).map((k) => outputs.get(k)?.output as SearchOutput).filter(Boolean);
-  }
-
-  /** Included records that were read, in record order, with their extraction. */
-  private readRecords(plan: ResearchPlan, outputs: Map<string, { output: unknown; status: string }>) {
-    const d = outputs.get('dedupe')!.output as DedupeOutput;
-    const ordinals = (this.stageKeys('extract', plan, outputs) ?? [])
-      .filter((k) => outputs.get(k)?.status === 'done')
-      .map((k) => Number(k.slice('extract-r'.length)));
-    const extractions = ordinals.map((n) => (outputs.get(`extract-r${n}`)!.output as ExtractOutput).extraction);
-    return { records: ordinals.map((n) => d.records[n - 1]), extractions, ordinals };
-  }
-
-  private counts(plan: ResearchPlan, outputs: Map<string, { output: unknown; status: string }>): ResearchCounts {
-    const d = outputs.get('dedupe')!.output as DedupeOutput;
-    const s = outputs.get('screen')!.output as ScreenOutput;
-    const excluded = s.decisions.filter((x) => !x.include);
-    const reasons = new Map<string, number>();
-    excluded.forEach((x) => reasons.set(x.reason, (reasons.get(x.reason) ?? 0) + 1));
-    return {
-      found: d.found,
-      afterDedupe: d.records.length,
-      screened: s.decisions.length,
-      excluded: excluded.length,
-      excludedReasons: [...reasons].map(([reason, count]) => ({ reason, count })),
-      included: s.decisions.length - excluded.length,
-      extracted: this.readRecords(plan, outputs).records.length,
-    };
-  }
-
-  /** The prompt for `records`, fitted into AI_CONTEXT_TOKENS (records from the end, then long texts); logged when it had to. */
-  private fit<S extends z.ZodType>(
-    records: readonly LiteratureRecord[],
-    render: (records: readonly LiteratureRecord[]) => AiMessage[],
-    schema: S,
-    runId: number,
-    step: string,
-  ) {
-    const fitted = fitRecords({ records, render, schema, contextTokens: this.config.ai.contextTokens });
-    if (fitted.dropped.length || fitted.shortened.length) {
-      this.logger.warn({
-        runId, step, recordsSent: fitted.records.length, recordsGiven: records.length, dropped: fitted.dropped.length, shortened: fitted.shortened.length,
-        contextTokens: this.config.ai.contextTokens, msg: 'research prompt fitted into AI_CONTEXT_TOKENS',
-      });
-    }
-    return fitted;
   }
 
   /** The run ended: what it reserved of the daily token budgets and did not use goes back (once). */
@@ -502,21 +271,4 @@ export class ResearchRunner {
     const fresh = await this.repo.run(runId);
     if (fresh) await this.budgets.settleTokens(runId, fresh.prompt_tokens + fresh.completion_tokens);
   }
-
-  /** Token or time budget spent: marks the run partial (once) and says so. */
-  private async overBudget(run: RunRow): Promise<boolean> {
-    const fresh = (await this.repo.run(run.id))!;
-    if (fresh.partial) return true;
-    const tokens = fresh.prompt_tokens + fresh.completion_tokens;
-    const started = (fresh.plan_approved_at ?? fresh.created_at).getTime();
-    let reason: string | null = null;
-    if (tokens >= this.config.research.maxTokens) reason = `the token budget of ${this.config.research.maxTokens} was spent`;
-    else if (Date.now() - started > this.config.research.maxMinutes * 60_000) reason = `the time budget of ${this.config.research.maxMinutes} minutes ran out`;
-    if (!reason) return false;
-    await this.repo.update(run.id, { partial: 1, partial_reason: reason });
-    return true;
-  }
 }
-
-/** A step's output meaning "skipped" (budget spent): stored as status 'skipped'. */
-const SKIPPED = Symbol('skipped') as unknown as never;

@@ -1,17 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiContextFit, AiProfileField, aiProfileContext, aiRateLimitGaveUpMessage, AiRunTimings, JobName,
+  AI_NOT_CONFIGURED_MESSAGE, AiAnswerDetails, AiAnswerStage, AiContextFit, AiProfileField, aiProfileContext, AiRunTimings, JobName,
 } from '@cqa/contracts';
-import { DelayedError, Job, UnrecoverableError } from 'bullmq';
+import { Job, UnrecoverableError } from 'bullmq';
 import { z, ZodError, type ZodType } from 'zod';
 import { mayUseProfile } from '../../../common/access/ai-profile-consent';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import {
-  AiBadOutputError, AiError, AiMessage, AiModelChoice, AiNotConfiguredError, AiProvider, AiRateLimitedError, asSent, broadenPlanned, checkRetractions, CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema, dedupeRecords, fallbackQueries, fitAnswerPrompt, InvalidQueryPlanError, judgeReplySchema, LITERATURE_CLIENTS, LiteratureHttpError, LiteratureQueries, LiteratureRecord, PersonalQueryRefusedError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema, recordIdKeys, RELEVANCE_SCHEMA_NAME, relevanceReplySchema, resolveIds, screenRecords, SUPPORT_JUDGE_SCHEMA_NAME, verifyAnswer, type LiteratureClients,
+  AiBadOutputError, AiMessage, AiModelChoice, AiProvider, AiRateLimitedError, asSent, broadenPlanned, checkRetractions, CITED_ANSWER_SCHEMA_NAME, citedAnswerSchema, dedupeRecords, fallbackQueries, fitAnswerPrompt, InvalidQueryPlanError, judgeReplySchema, LITERATURE_CLIENTS, LiteratureHttpError, LiteratureQueries, LiteratureRecord, PersonalQueryRefusedError, planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema, recordIdKeys, RELEVANCE_SCHEMA_NAME, relevanceReplySchema, resolveIds, screenRecords, SUPPORT_JUDGE_SCHEMA_NAME, verifyAnswer, type LiteratureClients,
 } from '../../ai';
 import { PatientAccess } from '../../profiles/patient-access.service';
+import { settleFailedRun } from '../generation/run-failure';
 import { ClaimChecksRepository } from '../claim-checks.repository';
 import type { AiAnswerJobPayload } from './ai-answers.service';
 import { AI_RUN_STEPS, AiRunsRepository, AiRunRow, NumberedRecord, RunQuestion, STAGE_DONE } from './ai-runs.repository';
@@ -72,32 +73,18 @@ export class AiAnswerProcessor {
       return await this.execute(job, run, clock, signal);
     } catch (error) {
       const timings = totals(clock, started);
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof AiRateLimitedError && token) {
-        // Waiting out a provider's rate limit spends no attempt, but only so many times in a row.
-        const waits = Number((await this.runs.run(runId))?.rate_limit_waits ?? 0);
-        if (waits >= this.config.ai.rateLimitMaxDelays) {
-          const reason = aiRateLimitGaveUpMessage(waits);
-          await this.runs.fail(runId, reason, timings);
-          throw new UnrecoverableError(reason);
-        }
-        await this.runs.requeueForRateLimit(runId);
-        await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? DEFAULT_RATE_LIMIT_DELAY_MS), token);
-        throw new DelayedError();
-      }
-      if (signal?.aborted) {
+      // A job stopped by its worker's shutdown goes back for another worker (a rate limit is still waited out).
+      if (signal?.aborted && !(error instanceof AiRateLimitedError && token)) {
         await this.runs.requeue(runId, null);
         throw error;
       }
-      const retryable = error instanceof AiError ? error.retryable : error instanceof LiteratureHttpError ? error.retryable : true;
-      if (!retryable || error instanceof AiNotConfiguredError) {
-        await this.runs.fail(runId, message, timings);
-        throw new UnrecoverableError(message);
-      }
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (lastAttempt) await this.runs.fail(runId, message, timings);
-      else await this.runs.requeue(runId, null);
-      throw error;
+      return settleFailedRun(error, job, token, { maxRateLimitWaits: this.config.ai.rateLimitMaxDelays, defaultRateLimitDelayMs: DEFAULT_RATE_LIMIT_DELAY_MS }, {
+        // Counted on the run row: the run's job is the run.
+        rateLimitWaits: async () => Number((await this.runs.run(runId))?.rate_limit_waits ?? 0),
+        waitingForRateLimit: () => this.runs.requeueForRateLimit(runId),
+        failed: (message) => this.runs.fail(runId, message, timings),
+        retrying: () => this.runs.requeue(runId, null),
+      });
     }
   }
 

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { aiRateLimitGaveUpMessage, JobName, QueueName, ResearchPlan, ResearchStage } from '@cqa/contracts';
-import { DelayedError, FlowProducer, Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
+import { JobName, QueueName, ResearchPlan, ResearchStage } from '@cqa/contracts';
+import { FlowProducer, Job, UnrecoverableError, WaitingChildrenError } from 'bullmq';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
-import { AiError, AiProvider, AiRateLimitedError, type LiteratureRecord } from '../../ai';
+import { AiProvider, type LiteratureRecord } from '../../ai';
+import { settleFailedRun } from '../generation/run-failure';
 import { planPrompt } from './research.prompts';
 import { ResearchRepository, RunRow } from './research.repository';
 import { planReplySchema } from './research.schemas';
@@ -224,29 +225,24 @@ export class ResearchRunner {
         await this.repo.finishStep(run.id, key, 'cancelled', counted());
         return null;
       }
-      let message = error instanceof Error ? error.message : String(error);
-      let unrecoverable = error instanceof AiError && !error.retryable;
-      if (error instanceof AiRateLimitedError && token) {
-        const waits = job.data.rateLimitWaits ?? 0;
-        if (waits < this.config.ai.rateLimitMaxDelays) {
-          // A rate limit is not the step's fault: wait, without spending an attempt (so many times in a row).
+      const stepFailed = async (message: string) => {
+        await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
+        this.logger.warn({ runId: run.id, step: key, err: message, msg: 'research step failed' });
+      };
+      return settleFailedRun(error, job, token, { maxRateLimitWaits: this.config.ai.rateLimitMaxDelays, defaultRateLimitDelayMs: 5000 }, {
+        // Counted in the step job's data: each step waits on its own.
+        rateLimitWaits: async () => job.data.rateLimitWaits ?? 0,
+        waitingForRateLimit: async (message) => {
           await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
-          await job.updateData({ ...job.data, rateLimitWaits: waits + 1 });
-          await job.moveToDelayed(Date.now() + (error.retryAfterMs ?? 5000), token);
-          throw new DelayedError();
-        }
-        message = aiRateLimitGaveUpMessage(waits);
-        unrecoverable = true;
-      }
-      await this.repo.finishStep(run.id, key, 'failed', { error: message, ...counted() });
-      if (unrecoverable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
-        await this.repo.transition(run.id, ['planning', 'running', 'queued'], {
-          status: 'failed', error: message, failed_step: key, finished_at: new Date(),
-        });
-        await this.settle(run.id);
-      }
-      this.logger.warn({ runId: run.id, step: key, err: message, msg: 'research step failed' });
-      throw unrecoverable ? new UnrecoverableError(message) : error;
+          await job.updateData({ ...job.data, rateLimitWaits: (job.data.rateLimitWaits ?? 0) + 1 });
+        },
+        failed: async (message) => {
+          await stepFailed(message);
+          await this.repo.transition(run.id, ['planning', 'running', 'queued'], { status: 'failed', error: message, failed_step: key, finished_at: new Date() });
+          await this.settle(run.id);
+        },
+        retrying: stepFailed,
+      });
     } finally {
       clearInterval(poll);
       jobSignal?.removeEventListener('abort', onJobAbort);

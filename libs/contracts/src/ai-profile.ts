@@ -1,4 +1,5 @@
-import { AI_PROFILE_FIELD_LABELS, AiProfileField } from './ai';
+import { AiProfileField } from './ai';
+import { AI_PROFILE_FIELD_LABELS } from './texts/labels';
 import { CANCER_STAGES, CANCER_TYPES, TREATMENT_TYPES } from './options';
 
 /** The profile values the minimiser may look at; anything else in a profile is never read. */

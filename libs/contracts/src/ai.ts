@@ -4,6 +4,7 @@
  * publication types, never by the model.
  */
 import type { ResearchBudgetUsage } from './research';
+import { EVIDENCE_GRADE_LABELS } from './texts/labels';
 
 /** The one text both the 503 of a generate action and a failed AI job show. */
 export const AI_NOT_CONFIGURED_MESSAGE = 'AI provider not configured';
@@ -19,9 +20,6 @@ export const AI_HEALTH_STATES = ['configured', 'not_configured', 'quota_exhauste
 export type AiHealthState = (typeof AI_HEALTH_STATES)[number];
 /** Shown under every AI answer. */
 export const AI_ANSWER_DISCLAIMER = 'AI-generated from the cited literature; not medical advice.';
-/** Published instead of an answer the retrieved sources do not support. */
-export const AI_INSUFFICIENT_EVIDENCE_TEXT =
-  'Insufficient evidence: the literature retrieved for this question does not support an answer. Please ask your care team.';
 
 export const LiteratureSource = { PubMed: 'pubmed', EuropePmc: 'europepmc', ClinicalTrials: 'ctgov', Crossref: 'crossref' } as const;
 export type LiteratureSource = (typeof LiteratureSource)[keyof typeof LiteratureSource];
@@ -29,11 +27,6 @@ export type LiteratureSource = (typeof LiteratureSource)[keyof typeof Literature
 /** 'unknown' (not checked, or the check failed) is never shown as clear. */
 export const RetractionStatus = { Retracted: 'retracted', Clear: 'clear', Unknown: 'unknown' } as const;
 export type RetractionStatus = (typeof RetractionStatus)[keyof typeof RetractionStatus];
-export const RETRACTION_STATUS_LABELS: Record<RetractionStatus, string> = {
-  retracted: 'Retracted',
-  clear: 'Not retracted',
-  unknown: 'Retraction status unknown',
-};
 
 /** Strongest first. */
 export const EVIDENCE_LEVELS = [
@@ -47,27 +40,10 @@ export const EVIDENCE_LEVELS = [
   'other',
 ] as const;
 export type EvidenceLevel = (typeof EVIDENCE_LEVELS)[number];
-export const EVIDENCE_LEVEL_LABELS: Record<EvidenceLevel, string> = {
-  meta_analysis: 'Meta-analysis / systematic review',
-  guideline: 'Guideline',
-  rct: 'Randomised controlled trial',
-  observational: 'Cohort / observational study',
-  review: 'Review',
-  case_report: 'Case report',
-  trial_registration: 'Registered clinical trial',
-  other: 'Other',
-};
 
 /** One certainty grade per answer, from the records that support its published claims (see EvidenceCertainty). */
 export const EVIDENCE_GRADES = ['high', 'moderate', 'low', 'very_low', 'insufficient'] as const;
 export type EvidenceGrade = (typeof EVIDENCE_GRADES)[number];
-export const EVIDENCE_GRADE_LABELS: Record<EvidenceGrade, string> = {
-  high: 'High',
-  moderate: 'Moderate',
-  low: 'Low',
-  very_low: 'Very low',
-  insufficient: 'Insufficient',
-};
 
 /**
  * The grade with its reasons in one line: 'Low — small sample (40 participants); the source rates its own evidence as low
@@ -136,14 +112,6 @@ export interface UnsupportedClaim {
 /** The deterministic support rules, in the order they run. */
 export const SUPPORT_RULES = ['numbers', 'strong_words', 'direction', 'population', 'causal', 'topic'] as const;
 export type SupportRule = (typeof SUPPORT_RULES)[number];
-export const SUPPORT_RULE_LABELS: Record<SupportRule, string> = {
-  numbers: 'Numbers appear in the quotes',
-  strong_words: 'No certainty the quotes do not state',
-  direction: 'Same direction and negation as the quotes',
-  population: 'Animal and laboratory studies named as such',
-  causal: 'No causal wording from an observational study',
-  topic: 'The sources name what the claim is about',
-};
 
 export interface SupportRuleResult {
   rule: SupportRule;
@@ -155,12 +123,6 @@ export interface SupportRuleResult {
 /** Only `supported` publishes. */
 export const JUDGE_VERDICTS = ['supported', 'partially_supported', 'not_supported', 'contradicted'] as const;
 export type JudgeVerdict = (typeof JUDGE_VERDICTS)[number];
-export const JUDGE_VERDICT_LABELS: Record<JudgeVerdict, string> = {
-  supported: 'Supported',
-  partially_supported: 'Partly supported',
-  not_supported: 'Not supported',
-  contradicted: 'Contradicted',
-};
 
 export interface JudgeResult {
   verdict: JudgeVerdict;
@@ -240,14 +202,6 @@ export interface VerifiedAnswer {
 /** Stages of the AI answer job, reported through `job.updateProgress({ stage, done, total })`. */
 export const AI_ANSWER_STAGES = ['queued', 'retrieving', 'generating', 'verifying', 'publishing', 'done'] as const;
 export type AiAnswerStage = (typeof AI_ANSWER_STAGES)[number];
-export const AI_ANSWER_STAGE_LABELS: Record<AiAnswerStage, string> = {
-  queued: 'Waiting to start',
-  retrieving: 'Searching the literature',
-  generating: 'Writing the answer',
-  verifying: 'Checking every claim against its sources',
-  publishing: 'Publishing',
-  done: 'Done',
-};
 
 export interface AiJobProgress {
   stage: AiAnswerStage;
@@ -410,9 +364,3 @@ export const AI_DAILY_LIMIT_WINDOW_HOURS = 24;
 
 export const AI_PROFILE_FIELDS = ['age_band', 'cancer_type', 'cancer_stage', 'treatment_classes'] as const;
 export type AiProfileField = (typeof AI_PROFILE_FIELDS)[number];
-export const AI_PROFILE_FIELD_LABELS: Record<AiProfileField, string> = {
-  age_band: 'Age band',
-  cancer_type: 'Cancer type',
-  cancer_stage: 'Stage',
-  treatment_classes: 'Treatment types',
-};

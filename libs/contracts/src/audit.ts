@@ -15,16 +15,6 @@ export const PROFILE_AUDIT_ACTIONS = [
 ] as const;
 export type ProfileAuditAction = (typeof PROFILE_AUDIT_ACTIONS)[number];
 
-export const PROFILE_AUDIT_ACTION_LABELS: Record<ProfileAuditAction, string> = {
-  'profile.read': 'Viewed profile',
-  'profile.create': 'Created profile',
-  'profile.update': 'Edited profile',
-  'report.list': 'Listed reports',
-  'report.upload': 'Uploaded report',
-  'report.download': 'Opened report',
-  'report.delete': 'Deleted report',
-};
-
 export const AuditPaths = { profileAccessLogs: '/api/admin/profile-access-logs' } as const;
 
 /** GET /api/admin/profile-access-logs query: filter by the patient whose data was reached, or by the user who reached it. */

@@ -1,3 +1,4 @@
+import type { COMMUNITY_ANSWER_LABEL } from './texts/labels';
 import { Messages } from './texts/messages';
 
 /**
@@ -11,9 +12,6 @@ import { Messages } from './texts/messages';
  */
 export const IMPORT_ROW_STATUSES = ['queued', 'fetching', 'answering', 'saved', 'failed', 'paste_needed'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
-
-/** The label on every community answer that came from an import. */
-export const COMMUNITY_ANSWER_LABEL = 'Anecdotal — from an online community';
 
 /** The cancer type an import uses unless the admin picks another (spec section 9). */
 export const DEFAULT_IMPORT_CANCER_TYPE = 'General';

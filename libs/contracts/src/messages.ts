@@ -13,3 +13,4 @@ export * from './texts/ops';
 export * from './texts/research';
 export * from './texts/research-requests';
 export * from './texts/two-factor';
+export * from './texts/labels';

@@ -11,12 +11,6 @@ export const AnswerKind = { Ai: 'ai', Community: 'quora', Expert: 'expert', Deep
 export type AnswerKind = (typeof AnswerKind)[keyof typeof AnswerKind];
 /** Tab order on every question page. */
 export const ANSWER_KINDS: readonly AnswerKind[] = ['ai', 'quora', 'expert', 'deep_research'];
-export const ANSWER_KIND_LABELS: Record<AnswerKind, string> = {
-  ai: 'OpenAI O1',
-  quora: 'From Community',
-  expert: 'Expert Answers',
-  deep_research: 'Deep Research',
-};
 
 export const QuestionFilter = { All: 'all', Answered: 'answered', Unanswered: 'unanswered' } as const;
 export type QuestionFilter = (typeof QuestionFilter)[keyof typeof QuestionFilter];
@@ -31,14 +25,6 @@ export const SEARCH_MAX_LENGTH = 200;
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const FEEDBACK_MAX_LENGTH = 5000;
-/** Star hover labels (spec section 5). */
-export const RATING_LABELS: Record<number, string> = {
-  1: 'Poor advice',
-  2: 'Questionable',
-  3: 'Acceptable',
-  4: 'Good advice',
-  5: 'Excellent advice',
-};
 /** Expert rating guidance: the rating is the average of these five categories (spec section 5). */
 export const EXPERT_RATING_CATEGORIES = ['Accuracy', 'Relevance', 'Specificity', 'Completeness', 'Scientific merit'] as const;
 
@@ -267,5 +253,4 @@ export function normalizeSources(input: unknown): string[] {
 export function roundRating(average: number | null | undefined): number | null {
   return average == null || Number.isNaN(Number(average)) ? null : Math.round(Number(average) * 10) / 10;
 }
-
 

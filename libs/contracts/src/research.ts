@@ -8,11 +8,6 @@ import type { CitedSource, ClaimCheckView, EvidenceCertainty, EvidenceLevel, Pub
 
 export const RESEARCH_DATABASES = ['pubmed', 'europepmc', 'ctgov'] as const;
 export type ResearchDatabase = (typeof RESEARCH_DATABASES)[number];
-export const RESEARCH_DATABASE_LABELS: Record<ResearchDatabase, string> = {
-  pubmed: 'PubMed',
-  europepmc: 'Europe PMC',
-  ctgov: 'ClinicalTrials.gov',
-};
 
 export const RESEARCH_LIMITS = {
   minSubQuestions: 2,
@@ -44,29 +39,9 @@ export const RESEARCH_ACTIVE_STATUSES: readonly ResearchStatus[] = ['planning', 
 /** An active run the machine is working on (not one waiting for a reviewer): the pages poll it. */
 export const RESEARCH_WORKING_STATUSES: readonly ResearchStatus[] = ['planning', 'queued', 'running'];
 export const isResearchActive = (status: ResearchStatus | null | undefined): boolean => status != null && RESEARCH_ACTIVE_STATUSES.includes(status);
-export const RESEARCH_STATUS_LABELS: Record<ResearchStatus, string> = {
-  planning: 'Planning',
-  awaiting_approval: 'Plan waiting for approval',
-  queued: 'Queued',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
 
 export const RESEARCH_STAGES = ['plan', 'search', 'dedupe', 'screen', 'extract', 'report', 'verify', 'publish', 'done'] as const;
 export type ResearchStage = (typeof RESEARCH_STAGES)[number];
-export const RESEARCH_STAGE_LABELS: Record<ResearchStage, string> = {
-  plan: 'Planning the review',
-  search: 'Searching the databases',
-  dedupe: 'Removing duplicates',
-  screen: 'Screening against the criteria',
-  extract: 'Reading the included studies',
-  report: 'Writing the report',
-  verify: 'Checking every claim against its sources',
-  publish: 'Publishing',
-  done: 'Done',
-};
 
 export type ResearchStepStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped' | 'cancelled';
 

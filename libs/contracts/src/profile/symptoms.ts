@@ -9,25 +9,6 @@ export const SYMPTOM_CATEGORIES = [
 ] as const;
 export type SymptomCategory = (typeof SYMPTOM_CATEGORIES)[number];
 
-/** Shown headings; the stored keys stay as the spec spells them. */
-export const SYMPTOM_CATEGORY_LABELS: Record<SymptomCategory, string> = {
-  None: 'None',
-  Constitutional: 'Constitutional',
-  HEENT: 'HEENT (Head, Eyes, Ears, Nose, Throat)',
-  Respiratory: 'Respiratory',
-  Cardiovascular: 'Cardiovascular',
-  Gastrointestinal: 'Gastrointestinal',
-  Genitourinary: 'Genitourinary',
-  Metabolic_Endocrine: 'Metabolic / Endocrine',
-  Neurological: 'Neurological',
-  Psychiatric: 'Psychiatric',
-  Integumentary: 'Integumentary (Skin, Hair, Nails)',
-  Musculoskeletal: 'Musculoskeletal',
-  Hematologic: 'Hematologic / Lymphatic',
-  Immunologic: 'Immunologic / Allergic',
-  Other: 'Other',
-};
-
 export const SYMPTOMS_BY_CATEGORY: Record<SymptomCategory, readonly string[]> = {
   None: ['None'],
   Constitutional: ['Fever', 'Chills', 'Night sweats', 'Fatigue', 'Generalized weakness', 'Unintentional weight loss', 'Unintentional weight gain', 'Loss of appetite'],

@@ -4,7 +4,7 @@ import { QuestionTexts, type QuestionFilter } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
 import { SearchBox } from './SearchBox';
 import type { UseSimilarQuestions } from './SimilarQuestions';
-import { QaUiTexts } from './texts';
+import { QaUiTexts, QuestionListControlsTexts } from './texts';
 
 /** The order the Expert Dashboard lists them in, 'All Questions' being the default. */
 const FILTER_ORDER: readonly QuestionFilter[] = ['unanswered', 'all', 'answered'];
@@ -33,7 +33,7 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 /** Filter, cancer type and search: they combine, and each change starts again at page 1. */
 export function QuestionListControls({ filter, cancerType, q, onFilterChange, onCancerTypeChange, onSearch, useSimilar, similarHref }: QuestionListControlsProps) {
   return (
-    <div role="search" aria-label="Find questions" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
+    <div role="search" aria-label={QuestionListControlsTexts.region} style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
       <Field id="question-filter" label={QaUiTexts.filterLabel}>
         <Select
           id="question-filter"

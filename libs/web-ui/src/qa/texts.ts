@@ -114,3 +114,8 @@ export const AiUiTexts = {
   failed: Messages.errors.aiAnswerFailed,
   notConfigured: AiTexts.notConfigured,
 } as const;
+
+/** The question list's search and filter controls. */
+export const QuestionListControlsTexts = {
+  region: 'Find questions',
+} as const;

@@ -9,7 +9,7 @@ import { Disclosure } from '../qa/Disclosure';
 import { tagStyles } from '../qa/format';
 import { Markdown } from '../qa/Markdown';
 import { StatementQuotes } from '../qa/StatementQuotes';
-import { ResearchUiTexts } from './texts';
+import { ResearchUiTexts, DeepResearchPanelTexts } from './texts';
 
 const sectionLabel = (section: string) => ResearchUiTexts.sections[section] ?? section;
 
@@ -42,7 +42,7 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
   const showRequest = !control && (Boolean(latest.mayRequest) || Boolean(latest.request && latest.request.state !== 'cancelled'));
   if (!control && !statements && !run?.flags.length && !showRequest) return null;
   return (
-    <section aria-label="Deep research" style={{ marginBottom: 16 }}>
+    <section aria-label={DeepResearchPanelTexts.section} style={{ marginBottom: 16 }}>
       {showRequest && <ResearchRequestBox latest={latest} busy={busy} request={request} cancelRequest={cancelRequest} />}
       {control && !active && latest.aiConfigured && (
         <Button type="primary" onClick={start} loading={busy} style={{ marginBottom: 12 }}>
@@ -56,7 +56,7 @@ export function DeepResearchPanel({ latest, busy, start, savePlan, approve, canc
             {run.status === 'running' || run.status === 'queued' ? ` — ${RESEARCH_STAGE_LABELS[run.stage]} (${run.progress.done}/${run.progress.total} steps)` : ''}
           </p>
           {run.status === 'running' && run.progress.total > 0 && (
-            <Progress percent={Math.round((100 * run.progress.done) / run.progress.total)} aria-label="Deep research progress" />
+            <Progress percent={Math.round((100 * run.progress.done) / run.progress.total)} aria-label={DeepResearchPanelTexts.progress} />
           )}
           {run.status === 'failed' && <Alert type="error" showIcon title={run.error ?? 'The run failed.'} description={run.failedStep ? `Step: ${run.failedStep}` : undefined} />}
           <Space style={{ marginTop: 8 }}>
@@ -125,7 +125,7 @@ function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy:
   const setSub = (i: number, change: Partial<ResearchPlan['subQuestions'][number]>) =>
     setDraft((d) => ({ ...d, subQuestions: d.subQuestions.map((s, j) => (j === i ? { ...s, ...change, queries: { ...s.queries, ...(change.queries ?? {}) } } : s)) }));
   return (
-    <Card title="Review the plan" size="small" style={{ marginBottom: 12 }}>
+    <Card title={DeepResearchPanelTexts.reviewPlan} size="small" style={{ marginBottom: 12 }}>
       {draft.subQuestions.map((sq, i) => (
         <fieldset key={i} style={{ border: '1px solid #ddd', padding: 8, marginBottom: 8 }}>
           <legend>Sub-question {i + 1}</legend>
@@ -151,11 +151,11 @@ function PlanForm({ plan, busy, onSave, onApprove }: { plan: ResearchPlan; busy:
       )}
       <div style={{ display: 'block', marginTop: 8 }}>
         Inclusion criteria (one per line)
-        <Input.TextArea aria-label="Inclusion criteria" autoSize value={draft.inclusionCriteria.join('\n')} onChange={(e) => setDraft((d) => ({ ...d, inclusionCriteria: e.target.value.split('\n') }))} />
+        <Input.TextArea aria-label={DeepResearchPanelTexts.inclusionCriteria} autoSize value={draft.inclusionCriteria.join('\n')} onChange={(e) => setDraft((d) => ({ ...d, inclusionCriteria: e.target.value.split('\n') }))} />
       </div>
       <Space style={{ marginTop: 8 }}>
-        <div>From year <InputNumber aria-label="From year" value={draft.yearFrom} onChange={(v) => setDraft((d) => ({ ...d, yearFrom: Number(v) }))} /></div>
-        <div>To year <InputNumber aria-label="To year" value={draft.yearTo} onChange={(v) => setDraft((d) => ({ ...d, yearTo: Number(v) }))} /></div>
+        <div>From year <InputNumber aria-label={DeepResearchPanelTexts.fromYear} value={draft.yearFrom} onChange={(v) => setDraft((d) => ({ ...d, yearFrom: Number(v) }))} /></div>
+        <div>To year <InputNumber aria-label={DeepResearchPanelTexts.toYear} value={draft.yearTo} onChange={(v) => setDraft((d) => ({ ...d, yearTo: Number(v) }))} /></div>
       </Space>
       <Space style={{ marginTop: 12, display: 'flex' }}>
         <Button onClick={() => onSave(clean(draft))} loading={busy}>Save plan</Button>
@@ -176,7 +176,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
   const c = report.counts;
   const allowedHrefs = [...report.references.map((r) => r.url), ...report.evidenceTable.map((r) => r.url)];
   return (
-    <Card title="Deep research report" size="small">
+    <Card title={DeepResearchPanelTexts.report} size="small">
       {report.partial && <Alert type="warning" showIcon title={ResearchTexts.partialNote} description={report.partialReason ?? undefined} />}
       {report.unsearched.length > 0 && <Alert type="info" showIcon title={ResearchTexts.couldNotSearch(report.unsearched.join(', '))} />}
       {report.certainty && <CertaintyLine grade={report.certainty.grade} reasons={report.certainty.reasons} />}
@@ -188,16 +188,16 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
       {report.statements && <StatementQuotes statements={report.statements} sources={report.references} sectionLabel={sectionLabel} />}
       <Typography.Title level={3} style={{ fontSize: 16 }}>Method</Typography.Title>
       <Descriptions size="small" column={1} bordered data-testid="research-counts">
-        <Descriptions.Item label="Found">{c.found}</Descriptions.Item>
-        <Descriptions.Item label="After removing duplicates">{c.afterDedupe}</Descriptions.Item>
-        <Descriptions.Item label="Screened">{c.screened}</Descriptions.Item>
-        <Descriptions.Item label="Excluded">
+        <Descriptions.Item label={DeepResearchPanelTexts.counts.found}>{c.found}</Descriptions.Item>
+        <Descriptions.Item label={DeepResearchPanelTexts.counts.afterDedupe}>{c.afterDedupe}</Descriptions.Item>
+        <Descriptions.Item label={DeepResearchPanelTexts.counts.screened}>{c.screened}</Descriptions.Item>
+        <Descriptions.Item label={DeepResearchPanelTexts.counts.excluded}>
           {c.excluded}
           {c.excludedReasons.length > 0 && ` (${c.excludedReasons.map((r) => `${r.reason}: ${r.count}`).join('; ')})`}
         </Descriptions.Item>
-        <Descriptions.Item label="Included">{c.included}</Descriptions.Item>
+        <Descriptions.Item label={DeepResearchPanelTexts.counts.included}>{c.included}</Descriptions.Item>
       </Descriptions>
-      <ul aria-label="Queries">
+      <ul aria-label={DeepResearchPanelTexts.queries}>
         {report.queries.map((q, i) => (
           <li key={i}>
             {RESEARCH_DATABASE_LABELS[q.database]}, sub-question {q.subQuestion}, {q.searchedAt.slice(0, 10)}: <code>{q.query}</code> —{' '}
@@ -212,12 +212,12 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
         pagination={false}
         rowKey="url"
         dataSource={report.evidenceTable}
-        aria-label="Evidence table"
+        aria-label={DeepResearchPanelTexts.evidenceTable}
         scroll={{ x: true }}
         columns={[
-          { title: 'Ref.', dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
-          { title: 'Study', dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
-          { title: 'Year', dataIndex: 'year' },
+          { title: DeepResearchPanelTexts.columns.ref, dataIndex: 'number', fixed: 'left', render: (n: number | null) => (n ? `[${n}]` : '–') },
+          { title: DeepResearchPanelTexts.columns.study, dataIndex: 'title', render: (t: string, r) => <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{t}</a> },
+          { title: DeepResearchPanelTexts.columns.year, dataIndex: 'year' },
           { title: ResearchUiTexts.aiColumn('Design'), dataIndex: 'design', render: (s: string | null) => s ?? '–' },
           { title: ResearchUiTexts.aiColumn('Participants'), dataIndex: 'sampleSize', render: (s: string | null) => s ?? '–' },
           { title: ResearchUiTexts.aiColumn('Key result'), dataIndex: 'keyResult', render: (s: string | null) => s ?? '–' },
@@ -226,12 +226,12 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
             dataIndex: 'quote',
             render: (q: string | null | undefined) => (q ? <blockquote style={{ margin: 0, fontStyle: 'italic' }}>“{q}”</blockquote> : '–'),
           },
-          { title: 'Relevance', dataIndex: 'relevance', render: (r: number) => `${r}/10` },
-          { title: 'Evidence level', dataIndex: 'evidenceLevel', render: (l: keyof typeof EVIDENCE_LEVEL_LABELS) => EVIDENCE_LEVEL_LABELS[l] },
+          { title: DeepResearchPanelTexts.columns.relevance, dataIndex: 'relevance', render: (r: number) => `${r}/10` },
+          { title: DeepResearchPanelTexts.columns.evidenceLevel, dataIndex: 'evidenceLevel', render: (l: keyof typeof EVIDENCE_LEVEL_LABELS) => EVIDENCE_LEVEL_LABELS[l] },
         ]}
       />
       <Typography.Title level={3} style={{ fontSize: 16 }}>References</Typography.Title>
-      <ol aria-label="References">
+      <ol aria-label={DeepResearchPanelTexts.references}>
         {report.references.map((r) => (
           <li key={r.number}>
             <a href={r.url} target="_blank" rel="noopener noreferrer nofollow" style={{ textDecoration: 'underline' }}>{r.title}</a> {r.journal ? `${r.journal}, ` : ''}{r.year ?? ''}{' '}

@@ -6,3 +6,25 @@ export const ResearchUiTexts = {
   aiColumn: (name: string) => `${name} (AI)`,
   quoteColumn: 'Quote from the study',
 } as const;
+
+/** The deep-research panel's headings, field names and table columns (ours). */
+export const DeepResearchPanelTexts = {
+  section: 'Deep research',
+  progress: 'Deep research progress',
+  reviewPlan: 'Review the plan',
+  inclusionCriteria: 'Inclusion criteria',
+  fromYear: 'From year',
+  toYear: 'To year',
+  report: 'Deep research report',
+  counts: {
+    found: 'Found',
+    afterDedupe: 'After removing duplicates',
+    screened: 'Screened',
+    excluded: 'Excluded',
+    included: 'Included',
+  },
+  queries: 'Queries',
+  evidenceTable: 'Evidence table',
+  references: 'References',
+  columns: { ref: 'Ref.', study: 'Study', year: 'Year', relevance: 'Relevance', evidenceLevel: 'Evidence level' },
+} as const;

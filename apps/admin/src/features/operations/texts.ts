@@ -61,3 +61,29 @@ export const RESEARCH_FLAGS_TEXTS = {
   fetchFailed: 'Failed to fetch the retraction flags',
   refresh: 'Refresh flags',
 } as const;
+
+/** The column headings and filters of the Operations tables. */
+export const OperationsColumnTexts = {
+  when: 'When',
+  event: 'Event',
+  account: 'Account',
+  ipAddress: 'IP address',
+  browser: 'Browser',
+  action: 'Action',
+  patient: 'Patient',
+  accessedBy: 'Accessed by',
+  detail: 'Detail',
+  allPatients: 'All patients',
+  everyone: 'Everyone',
+  run: 'Run',
+  question: 'Question',
+  trigger: 'Trigger',
+  status: 'Status',
+  model: 'Model',
+  tokens: 'Tokens (prompt / completion)',
+  cost: 'Cost',
+  duration: 'Duration',
+  flagged: 'Flagged',
+  retractedPaper: 'Retracted paper',
+  identifier: 'Identifier',
+} as const;

@@ -17,8 +17,6 @@ export function approvalLabel(status: ApprovalStatus | null | undefined): string
   }
 }
 
-/** The is_blocked flag of spec section 3, in the same capitalisation. */
-export const BLOCKED_LABEL = 'Blocked';
 export const blockActionLabel = (isBlocked: boolean) => (isBlocked ? 'Unblock' : 'Block');
 
 /** Spec section 2: Verified if a confirmation timestamp exists, otherwise Pending. */

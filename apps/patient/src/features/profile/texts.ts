@@ -32,3 +32,8 @@ export const ProfileScreenTexts = {
   stay: 'Stay',
   editCard: (title: string) => `Edit ${title}`,
 } as const;
+
+/** The admin's view of a patient's profile (ours). */
+export const AdminEditPatientTexts = {
+  name: 'Name',
+} as const;

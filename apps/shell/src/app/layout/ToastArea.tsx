@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert } from 'antd';
 import { selectToasts, toastDismissed, useAppDispatch, useAppSelector, type Toast } from '@cqa/web-core';
+import { ShellTexts } from '../texts';
 
 const TOAST_MS = 6000;
 
@@ -8,7 +9,7 @@ export function ToastArea() {
   const toasts = useAppSelector(selectToasts);
   return (
     <section
-      aria-label="Notifications"
+      aria-label={ShellTexts.notifications}
       aria-live="polite"
       style={{
         position: 'fixed',

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectAuthStatus, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
 import { useHydrated, useIsNarrow } from '@cqa/web-ui';
 import { NewAnswersLink } from '../../features/notifications/NewAnswersLink';
+import { ShellTexts } from '../texts';
 
 const JOB_QUEUES_PATH = '/admin/queues';
 const MENU_ID = 'main-menu';
@@ -44,17 +45,17 @@ export function TopBar() {
     ? []
     : user
     ? [
-        { to: paths.roleHome(user.role), label: 'Questions' },
-        ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: 'Profile' }] : []),
+        { to: paths.roleHome(user.role), label: ShellTexts.nav.questions },
+        ...(user.role === 'patient' ? [{ to: paths.patientProfileSummary, label: ShellTexts.nav.profile }] : []),
         ...(user.role === 'expert' ? [{ to: paths.expertResearchRequests, label: ResearchRequestTexts.queueTitle }] : []),
         ...(user.role === 'admin'
-          ? [{ to: paths.adminUsers, label: 'Admin' }, { to: paths.adminOperations, label: 'Operations' }, { to: paths.adminResearchRequests, label: ResearchRequestTexts.queueTitle }]
+          ? [{ to: paths.adminUsers, label: ShellTexts.nav.admin }, { to: paths.adminOperations, label: ShellTexts.nav.operations }, { to: paths.adminResearchRequests, label: ResearchRequestTexts.queueTitle }]
           : []),
-        { to: paths.accountSecurity, label: 'Security' },
+        { to: paths.accountSecurity, label: ShellTexts.nav.security },
       ]
     : [
-        { to: paths.disclaimers, label: 'Disclaimers' },
-        { to: paths.adminLogin, label: 'Admin' },
+        { to: paths.disclaimers, label: ShellTexts.nav.disclaimers },
+        { to: paths.adminLogin, label: ShellTexts.nav.admin },
       ];
 
   // Bull Board is a separate page outside the shell; the API first gives this admin's browser a pass cookie for it.
@@ -145,7 +146,7 @@ export function TopBar() {
           {/* Mounted once the page is hydrated: a portal cannot be taken over from server-sent HTML. */}
           {hydrated && (
             <Drawer
-              title="Menu"
+              title={ShellTexts.menu}
               placement="right"
               open={menuOpen}
               onClose={() => setMenuOpen(false)}
@@ -157,14 +158,14 @@ export function TopBar() {
                 if (!open) menuButton.current?.focus();
               }}
             >
-              <nav id={MENU_ID} aria-label="Main">
+              <nav id={MENU_ID} aria-label={ShellTexts.mainNavigation}>
                 {items}
               </nav>
             </Drawer>
           )}
         </>
       ) : restoring ? null : (
-        <nav aria-label="Main">{items}</nav>
+        <nav aria-label={ShellTexts.mainNavigation}>{items}</nav>
       )}
     </Layout.Header>
   );

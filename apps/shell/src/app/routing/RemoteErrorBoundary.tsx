@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { logRemoteLoadFailure } from '@cqa/web-core';
 import { ErrorState } from '@cqa/web-ui';
+import { ShellTexts } from '../texts';
 
 export const REMOTE_LOAD_ERROR = "We couldn't load this part of Cancer Q&A. Check your connection and try again.";
 
@@ -29,6 +30,6 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return <ErrorState title="This page couldn't load" titleLevel={1} message={REMOTE_LOAD_ERROR} onRetry={this.retry} />;
+    return <ErrorState title={ShellTexts.remoteLoadFailed} titleLevel={1} message={REMOTE_LOAD_ERROR} onRetry={this.retry} />;
   }
 }

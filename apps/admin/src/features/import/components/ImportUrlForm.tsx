@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Input } from 'antd';
 import { DEFAULT_IMPORT_CANCER_TYPE, ImportTexts, importUrlLines, importUrlsProblem } from '@cqa/contracts';
 import { CancerTypeSelect } from '@cqa/web-ui';
+import { ImportFormTexts } from '../texts';
 
 interface ImportUrlFormProps {
   /** Whether new questions are made (the Import tab): then the cancer type select is offered. */
@@ -50,7 +51,7 @@ export function ImportUrlForm({ withCancerType, processing, onProcess }: ImportU
           }}
           onKeyDown={onKeyDown}
           autoSize={{ minRows: 3, maxRows: 10 }}
-          placeholder="https://www.reddit.com/r/cancer/comments/…"
+          placeholder={ImportFormTexts.urlPlaceholder}
           aria-invalid={problem ? true : undefined}
           spellCheck={false}
         />

@@ -5,7 +5,7 @@ import { PROFILE_AUDIT_ACTION_LABELS, type AdminUserSummary, type ProfileAccessL
 import { errorMessage, paths } from '@cqa/web-core';
 import { EmptyState, ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery } from '../../users/api';
-import { ACCESS_LOG_TEXTS } from '../texts';
+import { ACCESS_LOG_TEXTS, OperationsColumnTexts } from '../texts';
 import { useProfileAccessLogsQuery } from './access-log-api';
 
 const PER_PAGE = 25;
@@ -50,7 +50,7 @@ export function AccessLogTable() {
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             style={{ minWidth: 'min(260px, 100%)' }}
-            placeholder="All patients"
+            placeholder={OperationsColumnTexts.allPatients}
             options={patientOptions}
             value={patientId}
             onChange={(value?: string) => filterBy({ patientId: value, userId })}
@@ -61,7 +61,7 @@ export function AccessLogTable() {
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             style={{ minWidth: 'min(260px, 100%)' }}
-            placeholder="Everyone"
+            placeholder={OperationsColumnTexts.everyone}
             options={userOptions}
             value={userId}
             onChange={(value?: string) => filterBy({ patientId, userId: value })}
@@ -82,10 +82,10 @@ export function AccessLogTable() {
           locale={{ emptyText: <EmptyState message={ACCESS_LOG_TEXTS.empty} /> }}
           pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
           columns={[
-            { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
-            { title: 'Action', key: 'action', render: (_, log) => <Tag>{PROFILE_AUDIT_ACTION_LABELS[log.action]}</Tag> },
+            { title: OperationsColumnTexts.when, key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
+            { title: OperationsColumnTexts.action, key: 'action', render: (_, log) => <Tag>{PROFILE_AUDIT_ACTION_LABELS[log.action]}</Tag> },
             {
-              title: 'Patient',
+              title: OperationsColumnTexts.patient,
               key: 'patient',
               render: (_, log) => (
                 <Space>
@@ -99,7 +99,7 @@ export function AccessLogTable() {
               ),
             },
             {
-              title: 'Accessed by',
+              title: OperationsColumnTexts.accessedBy,
               key: 'user',
               render: (_, log) => (
                 <Space>
@@ -112,8 +112,8 @@ export function AccessLogTable() {
                 </Space>
               ),
             },
-            { title: 'Detail', dataIndex: 'detail', key: 'detail' },
-            { title: 'IP address', dataIndex: 'ip_address', key: 'ip' },
+            { title: OperationsColumnTexts.detail, dataIndex: 'detail', key: 'detail' },
+            { title: OperationsColumnTexts.ipAddress, dataIndex: 'ip_address', key: 'ip' },
           ]}
         />
       )}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { AI_ANSWER_STAGE_LABELS, RESEARCH_DATABASE_LABELS, type AiRunAdminRow, type AiRunQueryView, type ClaimCheckView } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
 import { ClaimCheckList, EmptyState, ErrorState, excerpt, LoadingState, scrollingTable } from '@cqa/web-ui';
-import { AI_RUNS_TEXTS } from '../texts';
+import { AI_RUNS_TEXTS, OperationsColumnTexts } from '../texts';
 import { useAiRunClaimsQuery, useAiRunQueriesQuery, useAiRunsQuery } from './api';
 
 const PER_PAGE = 25;
@@ -95,15 +95,15 @@ export function AiRunsTable() {
         scroll={{ x: true }}
         expandable={{ expandedRowRender: (run) => <AiRunDetails runId={run.id} />, fixed: 'left' }}
         columns={[
-          { title: 'Run', dataIndex: 'id', key: 'id', fixed: 'left' },
+          { title: OperationsColumnTexts.run, dataIndex: 'id', key: 'id', fixed: 'left' },
           {
-            title: 'Question',
+            title: OperationsColumnTexts.question,
             key: 'question',
             render: (_, run) => <Link to={paths.adminQuestion(run.question_id)}>{excerpt(run.question_text, 80)}</Link>,
           },
-          { title: 'Trigger', key: 'trigger', render: (_, run) => AI_RUNS_TEXTS.trigger[run.trigger] },
+          { title: OperationsColumnTexts.trigger, key: 'trigger', render: (_, run) => AI_RUNS_TEXTS.trigger[run.trigger] },
           {
-            title: 'Status',
+            title: OperationsColumnTexts.status,
             key: 'status',
             render: (_, run) => (
               <span>
@@ -113,11 +113,11 @@ export function AiRunsTable() {
               </span>
             ),
           },
-          { title: 'Model', key: 'model', render: (_, run) => run.model ?? '—' },
-          { title: 'Tokens (prompt / completion)', key: 'tokens', render: (_, run) => `${run.prompt_tokens} / ${run.completion_tokens}` },
-          { title: 'Cost', key: 'cost', render: (_, run) => dollars(run.cost_usd) },
+          { title: OperationsColumnTexts.model, key: 'model', render: (_, run) => run.model ?? '—' },
+          { title: OperationsColumnTexts.tokens, key: 'tokens', render: (_, run) => `${run.prompt_tokens} / ${run.completion_tokens}` },
+          { title: OperationsColumnTexts.cost, key: 'cost', render: (_, run) => dollars(run.cost_usd) },
           {
-            title: 'Duration',
+            title: OperationsColumnTexts.duration,
             key: 'duration',
             render: (_, run) => (
               <span

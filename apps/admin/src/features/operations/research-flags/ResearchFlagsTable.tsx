@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ResearchRetractionFlag } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
 import { EmptyState, ErrorState, excerpt, scrollingTable } from '@cqa/web-ui';
-import { RESEARCH_FLAGS_TEXTS } from '../texts';
+import { RESEARCH_FLAGS_TEXTS, OperationsColumnTexts } from '../texts';
 import { useResearchFlagsQuery } from './api';
 
 /** The deep-research tab of a question: where its report and the flag are shown. */
@@ -31,14 +31,14 @@ export function ResearchFlagsTable() {
           locale={{ emptyText: <EmptyState message={RESEARCH_FLAGS_TEXTS.empty} /> }}
           pagination={{ pageSize: 25, hideOnSinglePage: true }}
           columns={[
-            { title: 'Flagged', key: 'when', fixed: 'left', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },
+            { title: OperationsColumnTexts.flagged, key: 'when', fixed: 'left', render: (_, flag) => new Date(flag.flaggedAt).toLocaleString() },
             {
-              title: 'Question',
+              title: OperationsColumnTexts.question,
               key: 'question',
               render: (_, flag) => <Link to={flaggedReportPath(flag.questionId)}>{excerpt(flag.questionText, 90)}</Link>,
             },
             {
-              title: 'Retracted paper',
+              title: OperationsColumnTexts.retractedPaper,
               key: 'paper',
               render: (_, flag) => (
                 <a href={flag.url} target="_blank" rel="noopener noreferrer nofollow">
@@ -46,7 +46,7 @@ export function ResearchFlagsTable() {
                 </a>
               ),
             },
-            { title: 'Identifier', key: 'id', render: (_, flag) => (flag.doi ? `DOI ${flag.doi}` : flag.pmid ? `PMID ${flag.pmid}` : '–') },
+            { title: OperationsColumnTexts.identifier, key: 'id', render: (_, flag) => (flag.doi ? `DOI ${flag.doi}` : flag.pmid ? `PMID ${flag.pmid}` : '–') },
           ]}
         />
       )}

@@ -5,7 +5,7 @@ import type { AuthLogEntry } from '@cqa/contracts';
 import { errorMessage, paths } from '@cqa/web-core';
 import { EmptyState, ErrorState, scrollingTable } from '@cqa/web-ui';
 import { useAuthLogsQuery } from '../../users/api';
-import { EVENT_LABELS } from '../texts';
+import { EVENT_LABELS, OperationsColumnTexts } from '../texts';
 
 const PER_PAGE = 25;
 
@@ -31,19 +31,19 @@ export function AuthLogTable() {
         locale={{ emptyText: <EmptyState message="No sign-in activity yet." /> }}
         pagination={{ current: page, pageSize: PER_PAGE, total: logs.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
-          { title: 'When', key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
+          { title: OperationsColumnTexts.when, key: 'when', fixed: 'left', render: (_, log) => new Date(log.created_at).toLocaleString() },
           {
-            title: 'Event',
+            title: OperationsColumnTexts.event,
             key: 'event',
             render: (_, log) => <Tag color={log.event_type === 'login_failed' ? 'red' : undefined}>{EVENT_LABELS[log.event_type]}</Tag>,
           },
           {
-            title: 'Account',
+            title: OperationsColumnTexts.account,
             key: 'account',
             render: (_, log) => (log.user_id ? <Link to={paths.adminApproveUser(log.user_id)}>View account</Link> : 'Unknown email'),
           },
-          { title: 'IP address', dataIndex: 'ip_address', key: 'ip' },
-          { title: 'Browser', dataIndex: 'user_agent', key: 'ua', ellipsis: true },
+          { title: OperationsColumnTexts.ipAddress, dataIndex: 'ip_address', key: 'ip' },
+          { title: OperationsColumnTexts.browser, dataIndex: 'user_agent', key: 'ua', ellipsis: true },
         ]}
       />
     </>

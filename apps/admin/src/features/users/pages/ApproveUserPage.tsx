@@ -8,6 +8,7 @@ import { useChangeApprovalMutation, useUserDetailQuery } from '../api';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
 import { ApprovalStatusTag } from '../components/StatusTag';
+import { UserTexts } from '../texts';
 
 /** Spec section 2: email, role, name and registration date, with Approve and Reject. */
 export function ApproveUserPage() {
@@ -46,11 +47,11 @@ export function ApproveUserPage() {
       <StatusBanner banner={banner} onClear={clearBanner} />
       <Card>
         <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="Email">{user.email}</Descriptions.Item>
-          <Descriptions.Item label="Role">{data.role}</Descriptions.Item>
-          <Descriptions.Item label="Name">{`${data.first_name} ${data.last_name}`}</Descriptions.Item>
-          <Descriptions.Item label="Registration date">{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
-          <Descriptions.Item label="Approval status"><ApprovalStatusTag status={user.approval_status} /></Descriptions.Item>
+          <Descriptions.Item label={UserTexts.approve.email}>{user.email}</Descriptions.Item>
+          <Descriptions.Item label={UserTexts.approve.role}>{data.role}</Descriptions.Item>
+          <Descriptions.Item label={UserTexts.approve.name}>{`${data.first_name} ${data.last_name}`}</Descriptions.Item>
+          <Descriptions.Item label={UserTexts.approve.registrationDate}>{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
+          <Descriptions.Item label={UserTexts.approve.approvalStatus}><ApprovalStatusTag status={user.approval_status} /></Descriptions.Item>
         </Descriptions>
         <Space wrap style={{ marginTop: 16 }}>
           <Button type="primary" loading={isLoading} disabled={user.approval_status === 'approved'} onClick={() => void act('approved', 'approve')}>

@@ -5,10 +5,11 @@ import { blockStatusWord, ImportTexts, Messages, type AdminUserSummary, type App
 import { errorMessage, errorStatus, paths } from '@cqa/web-core';
 import { ErrorState, PageTitle, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation, useChangeBlockedMutation } from '../api';
-import { approvalActions, BLOCKED_LABEL, blockActionLabel } from '../approval';
+import { approvalActions, blockActionLabel } from '../approval';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ApprovalStatusTag, EmailStatusTag } from '../components/StatusTag';
 import { ImportPanel } from '../../import/components/ImportPanel';
+import { UserTexts } from '../texts';
 
 type ListRole = 'patient' | 'expert';
 type TabKey = ListRole | 'import';
@@ -18,8 +19,8 @@ type TabKey = ListRole | 'import';
  * admin views (sign-in log, access log, AI runs, research flags) are on the Operations page.
  */
 const TABS: ReadonlyArray<{ key: TabKey; label: string }> = [
-  { key: 'patient', label: 'Patients' },
-  { key: 'expert', label: 'Experts' },
+  { key: 'patient', label: UserTexts.tabs.patient },
+  { key: 'expert', label: UserTexts.tabs.expert },
   { key: 'import', label: ImportTexts.tabLabel },
 ];
 
@@ -91,35 +92,35 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
       {...scrollingTable}
       columns={[
         {
-          title: 'Name',
+          title: UserTexts.columns.name,
           key: 'name',
           fixed: 'left',
           render: (_, user) =>
             role === 'patient' && user.patient_id ? <Link to={paths.adminEditPatient(user.patient_id)}>{user.full_name}</Link> : user.full_name,
         },
-        { title: 'Email', dataIndex: 'email', key: 'email' },
+        { title: UserTexts.columns.email, dataIndex: 'email', key: 'email' },
         {
-          title: 'Email status',
+          title: UserTexts.columns.emailStatus,
           key: 'emailStatus',
           render: (_, user) => <EmailStatusTag confirmedAt={user.email_confirmed_at} />,
         },
         {
-          title: 'Approval status',
+          title: UserTexts.columns.approvalStatus,
           key: 'approval',
           render: (_, user) => (
             <Space size={4} wrap>
               <ApprovalStatusTag status={user.approval_status} />
-              {user.is_blocked && <Tag color="red">{BLOCKED_LABEL}</Tag>}
+              {user.is_blocked && <Tag color="red">{UserTexts.blocked}</Tag>}
             </Space>
           ),
         },
         {
-          title: 'Last sign-in',
+          title: UserTexts.columns.lastSignIn,
           key: 'lastSignIn',
           render: (_, user) => (user.last_sign_in_at ? new Date(user.last_sign_in_at).toLocaleString() : 'Never'),
         },
         {
-          title: 'Actions',
+          title: UserTexts.columns.actions,
           key: 'actions',
           render: (_, user) => (
             <Space wrap>

@@ -2,8 +2,7 @@ import { QuestionTexts } from '@cqa/contracts';
 import { paths, useDashboardStatsQuery } from '@cqa/web-core';
 import { PageTitle, QaUiTexts, StatTiles, useQuestionListParams } from '@cqa/web-ui';
 import { DashboardQuestions } from '@cqa/web-qa';
-
-export const EXPERT_DASHBOARD_TITLE = 'Expert Dashboard';
+import { ExpertDashboardTexts } from '../texts';
 
 export function ExpertDashboardPage() {
   const params = useQuestionListParams();
@@ -13,7 +12,7 @@ export function ExpertDashboardPage() {
 
   return (
     <section>
-      <PageTitle>{EXPERT_DASHBOARD_TITLE}</PageTitle>
+      <PageTitle>{ExpertDashboardTexts.title}</PageTitle>
       <StatTiles
         tiles={[
           { label: QaUiTexts.patients, value: counts?.totalPatients },

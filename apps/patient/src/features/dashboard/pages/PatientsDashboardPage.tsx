@@ -5,8 +5,7 @@ import { QuestionTexts } from '@cqa/contracts';
 import { paths, useAiSettingsQuery } from '@cqa/web-core';
 import { PageTitle, useQuestionListParams } from '@cqa/web-ui';
 import { AskQuestionModal, DashboardQuestions } from '@cqa/web-qa';
-
-export const PATIENTS_DASHBOARD_TITLE = 'Patients Dashboard';
+import { PatientDashboardTexts } from '../texts';
 
 export function PatientsDashboardPage() {
   const params = useQuestionListParams();
@@ -17,7 +16,7 @@ export function PatientsDashboardPage() {
   return (
     <section>
       <div className="cqa-page-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
-        <PageTitle>{PATIENTS_DASHBOARD_TITLE}</PageTitle>
+        <PageTitle>{PatientDashboardTexts.title}</PageTitle>
         <Button type="primary" size="large" onClick={() => setAsking(true)}>
           {QuestionTexts.askButton}
         </Button>

@@ -7,7 +7,7 @@ import { LoadingState, PageTitle } from '@cqa/web-ui';
 import { usePatientProfileQuery } from '../api';
 import { ProfileWizard } from '../components/ProfileWizard';
 import { patientName } from '../model';
-import { ProfileScreenTexts } from '../texts';
+import { ProfileScreenTexts, AdminEditPatientTexts } from '../texts';
 
 /**
  * /admin/patient/{patientId}/edit: an admin edits a patient's profile with the wizard in admin mode. Anyone not an
@@ -36,7 +36,7 @@ export function AdminEditPatientPage() {
         column={{ xs: 1, md: 3 }}
         style={{ marginBottom: 24 }}
         items={[
-          { key: 'name', label: 'Name', children: patientName(record) ?? '—' },
+          { key: 'name', label: AdminEditPatientTexts.name, children: patientName(record) ?? '—' },
           { key: 'email', label: ProfileScreenTexts.email, children: record.email },
           { key: 'completion', label: ProfileScreenTexts.completion, children: `${record.profile_completion_percentage}%` },
         ]}

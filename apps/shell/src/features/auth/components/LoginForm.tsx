@@ -7,6 +7,7 @@ import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/com
 import { EMAIL_RULES } from './field-rules';
 import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from './server-form';
 import { InstitutionSignIn, InstitutionSignInRefusal } from './InstitutionSignIn';
+import { AuthFormTexts } from '../texts';
 
 interface LoginValues { email: string; password: string }
 
@@ -70,13 +71,13 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       {role !== 'patient' && <InstitutionSignInRefusal />}
       <input type="hidden" name="role" value={role} />
       <Form.Item
-        label="Email"
+        label={AuthFormTexts.email}
         name="email"
         rules={EMAIL_RULES}
       >
         <Input type="email" name="email" autoComplete="email" required />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={[{ required: true, message: Messages.validation.passwordRequired }]}>
+      <Form.Item label={AuthFormTexts.password} name="password" rules={[{ required: true, message: Messages.validation.passwordRequired }]}>
         {/* The show-password toggle works only once the script runs: it appears then. */}
         <Input.Password name="password" autoComplete="current-password" required visibilityToggle={hydrated} />
       </Form.Item>

@@ -2,6 +2,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { Messages } from '@cqa/contracts';
 import { errorMessage, useResendVerificationMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES } from './field-rules';
+import { AuthFormTexts } from '../texts';
 
 /** Spec section 5: email required and of email type; 'Send Verification Email' and 'Cancel', with a sending state. */
 export function ResendVerificationForm({ onDone, onCancel }: { onDone?: () => void; onCancel: () => void }) {
@@ -22,7 +23,7 @@ export function ResendVerificationForm({ onDone, onCancel }: { onDone?: () => vo
   return (
     <Form<{ email: string }> layout="vertical" name="resend-verification" onFinish={submit} requiredMark={false}>
       <Form.Item
-        label="Email"
+        label={AuthFormTexts.email}
         name="email"
         rules={EMAIL_RULES}
       >

@@ -6,6 +6,7 @@ import { errorMessage, paths, useForgotPasswordMutation } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { EMAIL_RULES } from '../components/field-rules';
 import { FormMessage, StaticFormNotices, useFormNotice, useServerForm } from '../components/server-form';
+import { AuthFormTexts } from '../texts';
 
 /**
  * Always ends on 'Check Your Email': the answer never reveals whether an account exists. Before the page's script runs
@@ -50,7 +51,7 @@ export function ForgotPasswordPage() {
             <FormMessage failure={failure} notice={notice} />
             <Typography.Paragraph>Enter the email you registered with and we will send you a link to reset your password.</Typography.Paragraph>
             <Form.Item
-              label="Email"
+              label={AuthFormTexts.email}
               name="email"
               rules={EMAIL_RULES}
             >

@@ -6,6 +6,7 @@ import { errorMessage, paths, useResetPasswordMutation, useToast } from '@cqa/we
 import { PageTitle } from '@cqa/web-ui';
 import { NEW_PASSWORD_RULES } from '../components/field-rules';
 import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../components/server-form';
+import { AuthFormTexts } from '../texts';
 
 interface ResetValues { password: string; confirm: string }
 
@@ -52,14 +53,14 @@ export function ResetPasswordPage() {
             <FormMessage failure={failure} notice={notice} />
             <input type="hidden" name="token" value={token} />
             <Form.Item
-              label="New password"
+              label={AuthFormTexts.newPassword}
               name="password"
               rules={NEW_PASSWORD_RULES}
             >
               <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
             </Form.Item>
             <Form.Item
-              label="Confirm new password"
+              label={AuthFormTexts.confirmNewPassword}
               name="confirm"
               dependencies={['password']}
               rules={[

@@ -5,6 +5,7 @@ import { AUTH_FORM_ROUTES, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_L
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
+import { LandingTexts } from '../texts';
 
 interface RegisterValues {
   first_name: string;
@@ -106,21 +107,21 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       <StaticFormNotices form="register" />
       <FormMessage failure={failure} notice={notice} />
       {role && <input type="hidden" name="role" value={role} />}
-      <Form.Item label="First name" name="first_name" rules={[{ required: true, whitespace: true, message: Messages.validation.firstNameRequired }]}>
+      <Form.Item label={LandingTexts.register.firstName} name="first_name" rules={[{ required: true, whitespace: true, message: Messages.validation.firstNameRequired }]}>
         <Input name="first_name" autoComplete="given-name" required maxLength={100} />
       </Form.Item>
-      <Form.Item label="Last name" name="last_name" rules={[{ required: true, whitespace: true, message: Messages.validation.lastNameRequired }]}>
+      <Form.Item label={LandingTexts.register.lastName} name="last_name" rules={[{ required: true, whitespace: true, message: Messages.validation.lastNameRequired }]}>
         <Input name="last_name" autoComplete="family-name" required maxLength={100} />
       </Form.Item>
       <Form.Item
-        label="Email"
+        label={LandingTexts.register.email}
         name="email"
         rules={EMAIL_RULES}
       >
         <Input type="email" name="email" autoComplete="email" required />
       </Form.Item>
       <Form.Item
-        label="Password"
+        label={LandingTexts.register.password}
         name="password"
         rules={NEW_PASSWORD_RULES}
       >
@@ -128,16 +129,16 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       </Form.Item>
       {role === 'patient' && (
         <>
-          <Form.Item label="Age" name="age">
+          <Form.Item label={LandingTexts.register.age} name="age">
             <InputNumber name="age" min={0} max={120} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item label="Sex" name="sex">
+          <Form.Item label={LandingTexts.register.sex} name="sex">
             <FormSelect name="sex" options={options(SEXES)} allowClear />
           </Form.Item>
-          <Form.Item label="Cancer type" name="cancer_type">
+          <Form.Item label={LandingTexts.register.cancerType} name="cancer_type">
             <FormSelect name="cancer_type" options={options(CANCER_TYPES)} allowClear showSearch />
           </Form.Item>
-          <Form.Item label="Cancer stage" name="cancer_stage">
+          <Form.Item label={LandingTexts.register.cancerStage} name="cancer_stage">
             <FormSelect name="cancer_stage" options={options(CANCER_STAGES)} allowClear />
           </Form.Item>
         </>

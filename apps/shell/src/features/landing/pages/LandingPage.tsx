@@ -8,6 +8,7 @@ import { LoginForm } from '../../auth/components/LoginForm';
 import { Panel } from '../components/Panel';
 import { RegisterForm, type RegistrationOutcome } from '../components/RegisterForm';
 import { readHasAccount, writeHasAccount } from '../has-account';
+import { LandingTexts } from '../texts';
 
 type Mode = LandingMode;
 type Screen = NonNullable<LandingState['screen']>;
@@ -194,8 +195,8 @@ function hasInput(panel: HTMLElement | null): boolean {
 }
 
 const ROLES: { value: SelfRegisteringRole; label: string }[] = [
-  { value: 'patient', label: 'Patient' },
-  { value: 'expert', label: 'Expert' },
+  { value: 'patient', label: LandingTexts.roles.patient },
+  { value: 'expert', label: LandingTexts.roles.expert },
 ];
 const roleParam = (value: string | null): SelfRegisteringRole | null => (value === 'patient' || value === 'expert' ? value : null);
 const modeParam = (value: string | null): Mode | null => (value === 'login' || value === 'register' ? value : null);

@@ -1,0 +1,21 @@
+/** Words of User Management and the approval page (ours; the spec's messages come from the contracts). */
+export const UserTexts = {
+  /** The is_blocked flag of spec section 3, capitalised like the approval statuses. */
+  blocked: 'Blocked',
+  tabs: { patient: 'Patients', expert: 'Experts' },
+  columns: {
+    name: 'Name',
+    email: 'Email',
+    emailStatus: 'Email status',
+    approvalStatus: 'Approval status',
+    lastSignIn: 'Last sign-in',
+    actions: 'Actions',
+  },
+  approve: {
+    email: 'Email',
+    role: 'Role',
+    name: 'Name',
+    registrationDate: 'Registration date',
+    approvalStatus: 'Approval status',
+  },
+} as const;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { bundleForNode, libAliases } from './node-bundle.mjs';
 
 const require = createRequire(import.meta.url);
-const webpack = require('webpack');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--web-dist DIR` pre-renders into another build (default dist/web).
@@ -20,47 +20,9 @@ const { values: args } = parseArgs({ options: { 'web-dist': { type: 'string', de
 const shellDist = path.join(path.resolve(root, args['web-dist']), 'shell');
 const serverOut = path.join(root, 'dist/prerender');
 
-const aliases = {
-  '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
-  '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
-  '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
-};
+const aliases = libAliases();
 
-function bundle() {
-  const config = {
-    mode: 'production',
-    target: 'node24',
-    context: path.join(root, 'apps/shell'),
-    entry: { prerender: './src/prerender.tsx' },
-    output: { path: serverOut, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
-    optimization: { minimize: false },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
-            },
-          },
-        },
-      ],
-    },
-    // One file: the pages' lazy chunks are resolved while rendering, with nothing to fetch.
-    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new webpack.DefinePlugin({ 'process.env.NODE_ENV': '"production"' })],
-    performance: { hints: false },
-  };
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) return reject(error);
-      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
-      resolve(path.join(serverOut, 'prerender.cjs'));
-    });
-  });
-}
+const bundle = () => bundleForNode({ name: 'prerender', entry: './src/prerender.tsx', outDir: serverOut, aliases });
 
 // The minified index.html writes attributes without quotes where it can.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { bundleForNode, libAliases } from './node-bundle.mjs';
 
 const require = createRequire(import.meta.url);
-const webpack = require('webpack');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({ options: { 'web-dist': { type: 'string', default: 'dist/web' } } });
@@ -23,52 +23,15 @@ const webDist = path.resolve(root, args['web-dist']);
 const shellDist = path.join(webDist, 'shell');
 const serverOut = path.join(webDist, 'server');
 
-const aliases = {
-  '@cqa/contracts': path.join(root, 'libs/contracts/src/index.ts'),
-  '@cqa/web-core': path.join(root, 'libs/web-core/src/index.ts'),
-  '@cqa/web-ui': path.join(root, 'libs/web-ui/src/index.ts'),
+const aliases = libAliases({
   '@cqa/web-qa': path.join(root, 'libs/web-qa/src/index.ts'),
   'react-router-dom$': path.join(root, 'libs/web-core/src/routing/react-router-dom.ts'),
   'patient/pages$': path.join(root, 'apps/patient/src/pages.ts'),
   'expert/pages$': path.join(root, 'apps/expert/src/pages.ts'),
   'admin/pages$': path.join(root, 'apps/admin/src/pages.ts'),
-};
+});
 
-function bundle() {
-  const config = {
-    mode: 'production',
-    target: 'node24',
-    context: path.join(root, 'apps/shell'),
-    entry: { render: './src/server/main.ts' },
-    output: { path: serverOut, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
-    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: aliases },
-    optimization: { minimize: false },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
-            },
-          },
-        },
-      ],
-    },
-    // One file: the pages' lazy chunks resolve while rendering, with nothing to fetch.
-    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }), new webpack.DefinePlugin({ 'process.env.NODE_ENV': '"production"' })],
-    performance: { hints: false },
-  };
-  return new Promise((resolve, reject) => {
-    webpack(config, (error, stats) => {
-      if (error) return reject(error);
-      if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true, colors: false })));
-      resolve(path.join(serverOut, 'render.cjs'));
-    });
-  });
-}
+const bundle = () => bundleForNode({ name: 'render', entry: './src/server/main.ts', outDir: serverOut, aliases });
 
 const compressedCopies = (file, content) => {
   writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));

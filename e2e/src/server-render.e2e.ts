@@ -91,6 +91,8 @@ test.describe('server-rendered signed-in pages @phone', () => {
     expect(calls).toEqual([]);
     expect(problems).toEqual([]);
     await page.keyboard.press('Escape');
+    // Checked once the dialog has gone: a dialog fading out fails the contrast check half-way.
+    await expect(page.getByRole('dialog')).toBeHidden();
     await expectAccessible(page);
   });
 

@@ -13,7 +13,8 @@ export function ToastArea() {
       aria-live="polite"
       style={{
         position: 'fixed',
-        top: 16,
+        // Below the 64 px top bar: a toast never covers the navigation or Sign Out.
+        top: 72,
         right: 16,
         zIndex: 1100,
         display: 'flex',

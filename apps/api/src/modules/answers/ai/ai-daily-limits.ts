@@ -1,9 +1,9 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AI_DAILY_LIMIT_WINDOW_HOURS, AiDailyLimitUsage, AiTexts } from '@cqa/contracts';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
-import { release, reserve, ReservationRule } from '../../../common/throttle/redis-reservation';
+import { returnToBudget, takeFromBudget, type PersonAndPlatformBudget } from '../generation/daily-budget';
 
 const WINDOW_SECONDS = AI_DAILY_LIMIT_WINDOW_HOURS * 3600;
 const runsKey = (userId: string | null) => (userId ? `ai:daily:user:${userId}` : 'ai:daily:global');
@@ -17,21 +17,22 @@ const runsKey = (userId: string | null) => (userId ? `ai:daily:user:${userId}` :
 export class AiDailyLimits {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly redisClient: RedisClient) {}
 
+  private budget(): PersonAndPlatformBudget {
+    const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
+    return {
+      key: runsKey, perUser: dailyLimitPerUser, global: dailyLimitGlobal, windowSeconds: WINDOW_SECONDS,
+      refusal: { user: AiTexts.dailyLimitUser(dailyLimitPerUser), global: AiTexts.dailyLimitGlobal },
+    };
+  }
+
   /** Takes one run; 429 with the limit's text when the person's or the platform's count is spent. */
   async reserve(userId: string | null): Promise<void> {
-    const { dailyLimitPerUser, dailyLimitGlobal } = this.config.aiAnswers;
-    const rules: ReservationRule[] = [{ key: runsKey(null), limit: dailyLimitGlobal, windowSeconds: WINDOW_SECONDS }];
-    if (userId) rules.unshift({ key: runsKey(userId), limit: dailyLimitPerUser, windowSeconds: WINDOW_SECONDS });
-    await this.redisClient.ready();
-    const refused = await reserve(this.redisClient.redis, rules);
-    if (refused) {
-      throw new HttpException(refused.key === runsKey(null) ? AiTexts.dailyLimitGlobal : AiTexts.dailyLimitUser(dailyLimitPerUser), HttpStatus.TOO_MANY_REQUESTS);
-    }
+    await takeFromBudget(this.redisClient, this.budget(), userId);
   }
 
   /** A reservation that started no run (the run existed already, or it could not be created) goes back. */
   async release(userId: string | null): Promise<void> {
-    await release(this.redisClient.redis, userId ? [runsKey(userId), runsKey(null)] : [runsKey(null)]);
+    await returnToBudget(this.redisClient, this.budget(), userId);
   }
 
   /** The limits and the platform's runs in its counter's current 24 hours (admins). */

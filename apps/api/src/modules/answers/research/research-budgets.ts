@@ -1,9 +1,10 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ResearchBudgetUsage, ResearchTexts } from '@cqa/contracts';
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
-import { release, reserve, ReservationRule } from '../../../common/throttle/redis-reservation';
+import { release } from '../../../common/throttle/redis-reservation';
+import { returnToBudget, takeFromBudget, type PersonAndPlatformBudget } from '../generation/daily-budget';
 
 const DAY_SECONDS = 24 * 3600;
 const startsKey = (userId: string | null) => (userId ? `research:starts:user:${userId}` : 'research:starts:global');
@@ -24,24 +25,30 @@ interface TokenHold { keys: string[]; amount: number; counted: number }
 export class ResearchBudgets {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, private readonly redisClient: RedisClient) {}
 
+  private starts(): PersonAndPlatformBudget {
+    const { dailyStartsPerUser, dailyStartsGlobal } = this.config.research;
+    return {
+      key: startsKey, perUser: dailyStartsPerUser, global: dailyStartsGlobal, windowSeconds: DAY_SECONDS,
+      refusal: { user: ResearchTexts.dailyStartsUser(dailyStartsPerUser), global: ResearchTexts.dailyStartsGlobal },
+    };
+  }
+
+  private tokens(): PersonAndPlatformBudget {
+    const { dailyTokensPerUser, dailyTokensGlobal } = this.config.research;
+    return {
+      key: tokensKey, perUser: dailyTokensPerUser, global: dailyTokensGlobal, windowSeconds: DAY_SECONDS,
+      refusal: { user: ResearchTexts.dailyTokensUser(dailyTokensPerUser), global: ResearchTexts.dailyTokensGlobal },
+    };
+  }
+
   /** Takes one start from the person's and the platform's budget; 429 with the limit's text when either is spent. */
   async reserveStart(userId: string | null): Promise<void> {
-    const { dailyStartsPerUser, dailyStartsGlobal } = this.config.research;
-    const rules: ReservationRule[] = [{ key: startsKey(null), limit: dailyStartsGlobal, windowSeconds: DAY_SECONDS }];
-    if (userId) rules.unshift({ key: startsKey(userId), limit: dailyStartsPerUser, windowSeconds: DAY_SECONDS });
-    await this.redisClient.ready();
-    const refused = await reserve(this.redisClient.redis, rules);
-    if (refused) {
-      throw new HttpException(
-        refused.key === startsKey(null) ? ResearchTexts.dailyStartsGlobal : ResearchTexts.dailyStartsUser(dailyStartsPerUser),
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
+    await takeFromBudget(this.redisClient, this.starts(), userId);
   }
 
   /** A start that did not happen (a run was already active, the job could not be queued) gives its reservation back. */
   async releaseStart(userId: string | null): Promise<void> {
-    await release(this.redisClient.redis, userId ? [startsKey(userId), startsKey(null)] : [startsKey(null)]);
+    await returnToBudget(this.redisClient, this.starts(), userId);
   }
 
   /**
@@ -49,19 +56,9 @@ export class ResearchBudgets {
    * already settled) against the approver's and the platform's budgets; 429 when it does not fit.
    */
   async reserveTokens(runId: number, userId: string | null, counted: number): Promise<void> {
-    const { dailyTokensPerUser, dailyTokensGlobal, maxTokens } = this.config.research;
-    const amount = Math.max(0, maxTokens - counted);
-    const rules: ReservationRule[] = [{ key: tokensKey(null), limit: dailyTokensGlobal, windowSeconds: DAY_SECONDS, amount }];
-    if (userId) rules.unshift({ key: tokensKey(userId), limit: dailyTokensPerUser, windowSeconds: DAY_SECONDS, amount });
-    await this.redisClient.ready();
-    const refused = await reserve(this.redisClient.redis, rules);
-    if (refused) {
-      throw new HttpException(
-        refused.key === tokensKey(null) ? ResearchTexts.dailyTokensGlobal : ResearchTexts.dailyTokensUser(dailyTokensPerUser),
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
-    }
-    const hold: TokenHold = { keys: rules.map((rule) => rule.key), amount, counted };
+    const amount = Math.max(0, this.config.research.maxTokens - counted);
+    const keys = await takeFromBudget(this.redisClient, this.tokens(), userId, amount);
+    const hold: TokenHold = { keys, amount, counted };
     await this.redisClient.redis.set(holdKey(runId), JSON.stringify(hold), 'EX', 2 * DAY_SECONDS);
   }
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, leftLanding, openLogin } from '../support/accounts';
-import { linkFromMail, receivedMail } from '../support/mail';
+import { DEMO, DEMO_PASSWORD, leftLanding, openLogin, registerApprovedPatient } from '../support/accounts';
+import { receivedMail } from '../support/mail';
 import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the contracts (NotificationTexts), as the pages show them.
@@ -11,26 +11,6 @@ const ANSWER_EMAILS_SWITCH = 'E-mail me when answers arrive on my questions';
 const SUBJECT = /New answers to your question/;
 /** ANSWER_MAIL_QUIET_SECONDS and MAIL_RELAY_INTERVAL_MS of the e2e run (support/run-id.ts), with room for a busy machine. */
 const SETTLE_MS = 2_000 + 1_000 + 5_000;
-
-const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-
-/** A new patient, registered, verified through the e-mailed link and approved by the demo admin. */
-async function registerApprovedPatient(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const email = unique('answers');
-  const password = 'Answers-pass-1';
-  const registered = await request.post('/api/auth/register', {
-    data: { email, password, role: 'patient', first_name: 'Ana', last_name: 'Mail', agreeToTerms: true, hipaa_consent: true },
-  });
-  expect(registered.status()).toBe(201);
-  const link = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
-  expect((await request.get(`/api/auth/verify-email/${link.split('/verify-email/')[1]}`)).status()).toBe(200);
-  const admin = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
-  const headers = { Authorization: `Bearer ${(await admin.json()).accessToken}` };
-  const { users } = await (await request.get('/api/admin/patients-auth', { headers })).json();
-  const id = users.find((u: { email: string }) => u.email === email).id;
-  expect((await request.post(`/api/user-approval/${id}`, { headers, data: { approval_status: 'approved' } })).ok()).toBe(true);
-  return { email, password };
-}
 
 async function expertAnswers(request: APIRequestContext, questionId: string, text: string): Promise<void> {
   const login = await request.post('/api/auth/login', { data: { email: DEMO.expert, password: DEMO_PASSWORD, role: 'expert' } });
@@ -65,7 +45,7 @@ test.describe('answer e-mails', () => {
     test.setTimeout(180_000);
     const token = `zq${Date.now().toString(36)}`;
     const questionText = `Is gentle yoga ${token} safe during radiotherapy for breast cancer?`;
-    const patient = await registerApprovedPatient(request);
+    const patient = await registerApprovedPatient(request, { label: 'answers', password: 'Answers-pass-1', firstName: 'Ana', lastName: 'Mail' });
     const problems = watchConsole(page);
 
     // The patient asks.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
-import { chooseOption, expectAccessible, watchConsole } from '../support/pages';
+import { chooseOption, expectAccessibleAtRest, watchConsole } from '../support/pages';
 
 // Texts of the contracts (Messages, QuestionTexts), quoted as the spec words them.
 const QUESTION_SUBMITTED = 'Question submitted successfully!';
@@ -39,21 +39,6 @@ async function newSignedInPage(browser: Browser, role: 'patient' | 'expert' | 'a
   return page;
 }
 
-/** axe on the page at rest: the pointer off every control (a click leaves it hovering, in antd's lighter hover colour). */
-async function accessible(page: Page) {
-  await page.mouse.move(2, 400);
-  // Let hover and loading colours finish fading back; axe mid-transition measures a colour no one sees at rest.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await expectAccessible(page);
-}
-
 /** The dashboard's question list items (the top bar has list items of its own). */
 const questionItems = (page: Page) => page.getByRole('main').getByRole('listitem');
 
@@ -78,7 +63,7 @@ test.describe('questions, answers and ratings', () => {
     await page.goto('/patient/questions');
     await expect(page.getByRole('heading', { level: 1, name: 'Patients Dashboard' })).toBeVisible();
     await expect(questionItems(page).first()).toBeVisible();
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     await shot(page, 'patient-dashboard');
 
     await page.getByRole('button', { name: 'Ask a new question' }).click();
@@ -87,7 +72,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(ask.getByText('Question text is required')).toBeVisible();
     await ask.getByLabel('Question').fill('Too short');
     await expect(ask.getByText('Question must be at least 10 characters long')).toBeVisible();
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     await ask.getByLabel('Question').fill(questionText);
     await chooseOption(ask, 'Cancer type', 'Breast Cancer');
     await ask.getByRole('button', { name: 'Submit' }).click();
@@ -100,7 +85,7 @@ test.describe('questions, answers and ratings', () => {
     await page.getByRole('tab', { name: 'Expert Answers (0)' }).click();
     await expect(page.getByText('No expert answers yet. Check back later!')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Provide Expert Answer' })).toHaveAttribute('href', `/expert/questions/${questionId}`);
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     await shot(page, 'patient-question-empty');
 
     // Search on the patient's dashboard finds it.
@@ -115,7 +100,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(expert).toHaveURL(/\/expert\/questions$/);
     await expect(expert.getByRole('heading', { level: 1, name: 'Expert Dashboard' })).toBeVisible();
     await expect(expert.getByRole('region', { name: 'Counts' })).toContainText('Patients');
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
     await shot(expert, 'expert-dashboard');
     await expert.getByRole('combobox', { name: 'Show' }).click();
     await expert.getByTitle('Needs Expert Answer').click();
@@ -129,7 +114,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(profile).toHaveAttribute('href', /\/patient-profile-readonly\/.+/);
     await expect(profile).toHaveAttribute('target', '_blank');
     await expect(expert.getByText('No expert has answered this question yet. Share your expertise.')).toBeVisible();
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
     await expert.getByRole('button', { name: 'Provide Expert Answer' }).click();
     const form = expert.getByRole('form', { name: 'Submit Expert Answer' });
     await expect(form.getByLabel('Expert name')).toHaveValue('Eli');
@@ -137,7 +122,7 @@ test.describe('questions, answers and ratings', () => {
     for (const message of ['Answer text is required', 'Explanation and logic is required', 'At least one source is required', 'Search method is required']) {
       await expect(form.getByText(message)).toBeVisible();
     }
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
     await form.getByLabel('Answer').fill(answerText);
     await form.getByLabel('Explanation and logic').fill('Small trials suggest fewer side effects.');
     await form.getByLabel('Sources').fill('https://pubmed.ncbi.nlm.nih.gov/?term=fasting+chemotherapy\nNCI PDQ');
@@ -151,7 +136,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(ownCard.getByRole('button', { name: 'Submit rating' })).toHaveCount(0);
     await expect(ownCard.locator('strong', { hasText: 'talk to your oncologist' })).toBeVisible();
     await expect(ownCard.getByRole('link', { name: /pubmed/ })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
     await shot(expert, 'expert-question');
 
     // Patient: rates the expert answer with stars and feedback, sees the average and count.
@@ -165,7 +150,7 @@ test.describe('questions, answers and ratings', () => {
     await answerCard.getByRole('button', { name: 'Submit rating' }).click();
     await expect(toast(page, RATING_SUBMITTED)).toBeVisible();
     await expect(answerCard).toContainText('4.0 (1 rating)');
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     await shot(page, 'patient-question-rated');
 
     // A second expert reviews it on the blinded review page.
@@ -182,7 +167,7 @@ test.describe('questions, answers and ratings', () => {
     await expect(reviewed).toContainText(token);
     await expect(reviewed).not.toContainText('Eli');
     await expect(reviewed).toContainText('Accuracy, Relevance, Specificity, Completeness and Scientific merit');
-    await accessible(reviewer);
+    await expectAccessibleAtRest(reviewer);
     await reviewed.getByRole('radio', { name: '5 stars: Excellent advice' }).click();
     await reviewed.getByRole('button', { name: 'Insert feedback template' }).click();
     await expect(reviewed.getByLabel('Feedback')).toHaveValue(/^Accuracy: \nRelevance: /);
@@ -198,12 +183,12 @@ test.describe('questions, answers and ratings', () => {
     await expect(admin.getByRole('region', { name: 'Counts' })).toContainText('Experts');
     await search(admin, token);
     await expect(questionItems(admin)).toHaveCount(1);
-    await accessible(admin);
+    await expectAccessibleAtRest(admin);
     await shot(admin, 'admin-dashboard');
     await admin.getByRole('link', { name: questionText }).click();
     await expect(admin).toHaveURL(new RegExp(`/admin/questions/${questionId}$`));
     await expect(admin.getByRole('button', { name: 'Submit rating' })).toHaveCount(0);
-    await accessible(admin);
+    await expectAccessibleAtRest(admin);
     await admin.getByRole('button', { name: 'Edit question' }).click();
     const edited = `${questionText} (edited by the team)`;
     await admin.getByLabel('Question').fill(edited);
@@ -212,12 +197,12 @@ test.describe('questions, answers and ratings', () => {
     await expect(admin.getByRole('heading', { level: 1, name: edited })).toBeVisible();
     await admin.getByRole('tab', { name: 'Expert Answers (1)' }).click();
     await expect(admin.getByRole('button', { name: 'Add Answer' })).toBeVisible();
-    await accessible(admin);
+    await expectAccessibleAtRest(admin);
     await shot(admin, 'admin-question');
     await admin.getByRole('article').filter({ hasText: token }).getByRole('button', { name: 'Delete' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete Answer' });
     await expect(dialog).toContainText('Are you sure you want to delete this answer? This action cannot be undone.');
-    await accessible(admin);
+    await expectAccessibleAtRest(admin);
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(toast(admin, ANSWER_DELETED)).toBeVisible();
     await expect(admin.getByRole('tab', { name: 'Expert Answers (0)' })).toBeVisible();
@@ -235,7 +220,7 @@ test.describe('questions, answers and ratings', () => {
     // The patient's link now leads to the not-found state.
     await page.goto(`/patient/questions/${questionId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Question not found.' })).toBeVisible();
-    await accessible(page);
+    await expectAccessibleAtRest(page);
   });
 
   test('filters, search and page live in the URL and survive reload and back', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
-import { linkFromMail, receivedMail } from '../support/mail';
-import { expectAccessible, watchConsole } from '../support/pages';
+import { registerApprovedPatient, signIn } from '../support/accounts';
+import { receivedMail } from '../support/mail';
+import { expectAccessibleAtRest, watchConsole } from '../support/pages';
 
 // Issue 38: deep research a patient asks for. Texts of the contracts (ResearchRequestTexts, ResearchTexts), quoted.
 const ASK = 'Ask for deep research';
@@ -21,26 +21,6 @@ const QUESTION = 'Does exercise help fatigue during chemotherapy for breast canc
 /** ANSWER_MAIL_QUIET_SECONDS and MAIL_RELAY_INTERVAL_MS of the e2e run (support/run-id.ts), with room for a busy machine. */
 const SETTLE_MS = 2_000 + 1_000 + 5_000;
 
-const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-
-/** A new patient (so the e-mails counted are this journey's), registered, verified and approved by the demo admin. */
-async function registerApprovedPatient(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const email = unique('research');
-  const password = 'Research-pass-1';
-  const registered = await request.post('/api/auth/register', {
-    data: { email, password, role: 'patient', first_name: 'Rae', last_name: 'Search', agreeToTerms: true, hipaa_consent: true },
-  });
-  expect(registered.status()).toBe(201);
-  const link = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
-  expect((await request.get(`/api/auth/verify-email/${link.split('/verify-email/')[1]}`)).status()).toBe(200);
-  const admin = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
-  const headers = { Authorization: `Bearer ${(await admin.json()).accessToken}` };
-  const { users } = await (await request.get('/api/admin/patients-auth', { headers })).json();
-  const id = users.find((u: { email: string }) => u.email === email).id;
-  expect((await request.post(`/api/user-approval/${id}`, { headers, data: { approval_status: 'approved' } })).ok()).toBe(true);
-  return { email, password };
-}
-
 /** The patient's question, asked through the API (the journey under test starts on its page). */
 async function askAs(request: APIRequestContext, email: string, password: string, text: string): Promise<number> {
   const login = await request.post('/api/auth/login', { data: { email, password, role: 'patient' } });
@@ -51,30 +31,16 @@ async function askAs(request: APIRequestContext, email: string, password: string
   return (await created.json()).id as number;
 }
 
-/** axe on the page at rest: the pointer off every control, finite animations finished. */
-async function accessible(page: Page) {
-  await page.mouse.move(2, 400);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await expectAccessible(page);
-}
-
 /** The patient asks on the question's Deep Research tab and sees the request waiting, in the tab and the strip. */
 async function askForResearch(page: Page, questionId: number) {
   await page.goto(`/patient/questions/${questionId}?tab=deep_research`);
   const box = page.getByTestId('research-request');
   await expect(box.getByText('An expert reviews the research plan before any search starts', { exact: false })).toBeVisible();
-  await accessible(page);
+  await expectAccessibleAtRest(page);
   await box.getByRole('button', { name: ASK }).click();
   await expect(page.getByTestId('research-request-state')).toHaveText(STATE.requested);
   await expect(page.getByTestId('glance-deep_research')).toContainText('Requested');
-  await accessible(page);
+  await expectAccessibleAtRest(page);
 }
 
 /** The queue's row of this question (its link leads to the question's Deep Research tab). */
@@ -86,7 +52,7 @@ const mailsTo = (email: string, text: string) => receivedMail().filter((m) => m.
 test.describe('deep research a patient asks for', () => {
   test('the patient asks, an expert takes it, edits and approves the plan; the patient reads the report and gets one e-mail', { tag: '@phone' }, async ({ page, browser, request }) => {
     test.setTimeout(240_000);
-    const patient = await registerApprovedPatient(request);
+    const patient = await registerApprovedPatient(request, { label: 'research', password: 'Research-pass-1', firstName: 'Rae', lastName: 'Search' });
     const questionId = await askAs(request, patient.email, patient.password, QUESTION);
     const patientConsole = watchConsole(page);
     await signIn(page, 'patient', patient.email, patient.password);
@@ -100,7 +66,7 @@ test.describe('deep research a patient asks for', () => {
     await expect(expert.getByRole('heading', { level: 1, name: QUEUE })).toBeVisible();
     const row = queueRow(expert, 'expert', questionId);
     await expect(row.getByText('Breast Cancer', { exact: true })).toBeVisible();
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
     await row.getByRole('button', { name: new RegExp(`^${TAKE}`) }).click();
     await expect(expert).toHaveURL(new RegExp(`/expert/questions/${questionId}\\?tab=deep_research`));
     const status = expert.getByTestId('research-status');
@@ -109,7 +75,7 @@ test.describe('deep research a patient asks for', () => {
     await plan.getByLabel('From year').fill('2015');
     await plan.getByRole('button', { name: 'Save plan' }).click();
     await expect(plan.getByLabel('From year')).toHaveValue('2015');
-    await accessible(expert);
+    await expectAccessibleAtRest(expert);
 
     // While the plan waits, the patient sees it under review (the tab follows without a reload).
     await expect(page.getByTestId('research-request-state')).toHaveText(/Plan under review/, { timeout: 15_000 });
@@ -125,7 +91,7 @@ test.describe('deep research a patient asks for', () => {
     const report = page.getByRole('article').filter({ hasText: 'Summary for patients' });
     await expect(report.getByRole('table').first()).toBeVisible();
     await expect(page.getByTestId('glance-deep_research')).toHaveAttribute('data-state', 'answered');
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     await expect.poll(() => mailsTo(patient.email, REPORT_MAIL).length, { message: 'the report e-mail', timeout: 30_000 }).toBe(1);
     await page.waitForTimeout(SETTLE_MS);
     const mails = mailsTo(patient.email, REPORT_MAIL);
@@ -136,7 +102,7 @@ test.describe('deep research a patient asks for', () => {
 
   test('an admin declines with a reason: the patient sees it, and the e-mail and the "New answers" mark tell them', { tag: '@phone' }, async ({ page, browser, request }) => {
     test.setTimeout(180_000);
-    const patient = await registerApprovedPatient(request);
+    const patient = await registerApprovedPatient(request, { label: 'research', password: 'Research-pass-1', firstName: 'Rae', lastName: 'Search' });
     const token = `zr${Date.now().toString(36)}`;
     const questionId = await askAs(request, patient.email, patient.password, `Should I take vitamin D ${token} during chemotherapy for breast cancer?`);
     const patientConsole = watchConsole(page);
@@ -154,7 +120,7 @@ test.describe('deep research a patient asks for', () => {
     const dialog = admin.getByRole('dialog', { name: 'Decline this request' });
     const reason = 'A literature review cannot answer this one (REVIEWER-REASON); please ask your oncologist about your vitamin D level.';
     await dialog.getByLabel("Reviewer's reason").fill(reason);
-    await accessible(admin);
+    await expectAccessibleAtRest(admin);
     await dialog.getByRole('button', { name: 'Decline request' }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toHaveCount(0);
@@ -170,7 +136,7 @@ test.describe('deep research a patient asks for', () => {
     await expect(page.getByTestId('research-decline-reason')).toHaveText(reason);
     await expect(page.getByTestId('glance-deep_research')).toContainText('Declined');
     await expect(page.getByRole('button', { name: ASK })).toHaveCount(0);
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     expect(patientConsole).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
-import { expectAccessible, watchConsole } from '../support/pages';
+import { expectAccessibleAtRest, watchConsole } from '../support/pages';
 
 // Texts of the contracts (ResearchTexts, RESEARCH_STATUS_LABELS, RESEARCH_STAGE_LABELS), quoted.
 const START = 'Start deep research';
@@ -19,20 +19,6 @@ const fakeAiBase = () => readFileSync(path.join(tmpdir(), `cqa_e2e_fake_ai_${pro
 async function stallNextReply(request: APIRequestContext, ms = 5000) {
   const res = await request.post(`${fakeAiBase()}/__faults`, { data: { fault: 'stall', times: 1, stallMs: ms } });
   expect(res.ok()).toBe(true);
-}
-
-/** axe on the page at rest: the pointer off every control, hover and loading colours faded back. */
-async function accessible(page: Page) {
-  await page.mouse.move(2, 400);
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await expectAccessible(page);
 }
 
 /** The admin asks the fixtures' question by hand (through the API: the journey under test starts on its page). */
@@ -60,7 +46,7 @@ test.describe('Deep research', () => {
     const plan = page.locator('.ant-card').filter({ hasText: 'Review the plan' });
     await expect(plan.getByLabel('Sub-question 1', { exact: true })).not.toHaveValue('');
     await expect(plan.getByLabel('Sub-question 1 PubMed query')).toHaveValue('exercise fatigue chemotherapy');
-    await accessible(page);
+    await expectAccessibleAtRest(page);
 
     // Edit: one more inclusion criterion and a later start year; saved, then approved.
     const criteria = plan.getByLabel('Inclusion criteria');
@@ -75,7 +61,7 @@ test.describe('Deep research', () => {
     await expect(status).toHaveText(STAGES, { timeout: 20_000 });
     await expect(page.getByRole('progressbar', { name: 'Deep research progress' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await accessible(page);
+    await expectAccessibleAtRest(page);
 
     // The report: method counts (PRISMA-style), the queries with their dates, the evidence table, references.
     const report = page.locator('.ant-card').filter({ hasText: 'Deep research report' });
@@ -105,7 +91,7 @@ test.describe('Deep research', () => {
     await expect(page.getByRole('tab', { name: 'Deep Research (1)' })).toBeVisible({ timeout: 10_000 });
     const answer = page.getByRole('article').filter({ hasText: 'Summary for patients' }).last();
     await expect(answer.getByRole('table').getByRole('columnheader', { name: 'Evidence level' })).toBeVisible();
-    await accessible(page);
+    await expectAccessibleAtRest(page);
     expect(adminConsole).toEqual([]);
 
     // A patient reads the published report with its evidence table (no controls, no plan).
@@ -127,7 +113,7 @@ test.describe('Deep research', () => {
     await expect(statements.locator('blockquote').first()).toBeVisible();
     await expect(statements.getByRole('link').first()).toHaveAttribute('href', /^https:\/\//);
     await expect(published.getByRole('columnheader', { name: 'Quote from the study' })).toBeVisible();
-    await accessible(patientPage);
+    await expectAccessibleAtRest(patientPage);
     expect(patientConsole).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
+import { linkFromMail } from './mail';
 
 export { DEMO_PASSWORD };
 /** The seed's demo sign-ins, by role. */
@@ -58,4 +59,25 @@ export async function apiToken(request: APIRequestContext, role: Role): Promise<
   const res = await request.post('/api/auth/login', { data: { email: DEMO[role], password: DEMO_PASSWORD, role } });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** A new patient (so what a journey counts is its own), registered, verified through the e-mailed link and approved by the demo admin. */
+export async function registerApprovedPatient(
+  request: APIRequestContext,
+  who: { label: string; password: string; firstName: string; lastName: string },
+): Promise<{ email: string; password: string }> {
+  const email = `${who.label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const { password } = who;
+  const registered = await request.post('/api/auth/register', {
+    data: { email, password, role: 'patient', first_name: who.firstName, last_name: who.lastName, agreeToTerms: true, hipaa_consent: true },
+  });
+  expect(registered.status()).toBe(201);
+  const link = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
+  expect((await request.get(`/api/auth/verify-email/${link.split('/verify-email/')[1]}`)).status()).toBe(200);
+  const admin = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
+  const headers = { Authorization: `Bearer ${(await admin.json()).accessToken}` };
+  const { users } = await (await request.get('/api/admin/patients-auth', { headers })).json();
+  const id = users.find((u: { email: string }) => u.email === email).id;
+  expect((await request.post(`/api/user-approval/${id}`, { headers, data: { approval_status: 'approved' } })).ok()).toBe(true);
+  return { email, password };
 }

@@ -49,3 +49,18 @@ export async function chooseOption(scope: Page | Locator, label: string, option:
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await expect(box.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]')).toContainText(option);
 }
+
+/** axe on the page at rest: the pointer off every control, finite animations (hover and loading colours) finished. */
+export async function expectAccessibleAtRest(page: Page): Promise<void> {
+  await page.mouse.move(2, 400);
+  // axe mid-transition measures a colour no one sees at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await expectAccessible(page);
+}

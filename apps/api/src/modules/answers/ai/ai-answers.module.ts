@@ -4,6 +4,7 @@ import { AiModule } from '../../ai';
 import { ProfilesModule } from '../../profiles/profiles.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
+import { LiteratureRetrieval } from '../generation/retrieval';
 import { AiAnswerProcessor } from './ai-answer.processor';
 import { AiAnswersController } from './ai-answers.controller';
 import { AiDailyLimits } from './ai-daily-limits';
@@ -22,7 +23,7 @@ import { LiteratureRecordEntity } from './entities/literature-record.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionsModule],
   controllers: [AiAnswersController],
-  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor],
+  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, LiteratureRetrieval],
   exports: [AiAnswersService],
 })
 export class AiAnswersModule {}

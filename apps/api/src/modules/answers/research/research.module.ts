@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
+import { LiteratureRetrieval } from '../generation/retrieval';
 import { ResearchBudgets } from './research-budgets';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
@@ -24,7 +25,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
-    ...RESEARCH_STAGE_PROVIDERS,
+    LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

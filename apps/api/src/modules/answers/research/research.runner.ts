@@ -6,6 +6,7 @@ import type { AppConfig } from '../../../config/app-config';
 import { OnJob } from '../../../queues/job-handler.decorator';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { AiProvider, type LiteratureRecord } from '../../ai';
+import { meteredModel } from '../generation/metered-model';
 import { settleFailedRun } from '../generation/run-failure';
 import { planPrompt } from './research.prompts';
 import { ResearchRepository, RunRow } from './research.repository';
@@ -195,22 +196,20 @@ export class ResearchRunner {
       );
     }, CANCEL_POLL_MS);
     const usage = { prompt: 0, completion: 0, calls: 0 };
-    const ctx: StepContext = {
-      run,
+    const model = meteredModel(this.ai, {
       signal: controller.signal,
-      generate: async (schema, messages, model, name) => {
+      beforeCall: async () => {
         if ((await this.repo.status(run.id)) === 'cancelled') throw new RunCancelled('cancelled');
-        controller.signal.throwIfAborted();
-        // No sampling parameters here: AI_TEMPERATURE (unset by default) is the provider's, and reasoning models refuse any.
-        const result = await this.ai.generateStructured(schema, messages, { model, signal: controller.signal, schemaName: name });
+      },
+      count: async (result) => {
         if (job.data.rateLimitWaits) await job.updateData({ ...job.data, rateLimitWaits: 0 });
         usage.prompt += result.usage.promptTokens;
         usage.completion += result.usage.completionTokens;
         usage.calls++;
         await this.repo.addUsage(run.id, result.usage.promptTokens, result.usage.completionTokens, result.costUsd);
-        return result.value;
       },
-    };
+    });
+    const ctx: StepContext = { run, signal: controller.signal, generate: model };
     const counted = () => ({ promptTokens: usage.prompt, completionTokens: usage.completion, modelCalls: usage.calls });
     try {
       const output = await work(ctx);

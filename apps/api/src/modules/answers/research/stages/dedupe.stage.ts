@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { checkRetractions, dedupeRecords, idsOf, LITERATURE_CLIENTS, resolveIds, type LiteratureClients, type LiteratureRecord } from '../../../ai';
+import { Injectable } from '@nestjs/common';
+import { dedupeRecords, type LiteratureRecord } from '../../../ai';
+import { LiteratureRetrieval } from '../../generation/retrieval';
 import { searchOutputs, type DedupeOutput, type ResearchStageHandler, type StageStep } from './research-stage';
 
 /** Every search's records as one list without duplicates, with their retraction status and the ids other sources know. */
@@ -7,7 +8,7 @@ import { searchOutputs, type DedupeOutput, type ResearchStageHandler, type Stage
 export class DedupeStage implements ResearchStageHandler {
   readonly stage = 'dedupe' as const;
 
-  constructor(@Inject(LITERATURE_CLIENTS) private readonly literature: LiteratureClients) {}
+  constructor(private readonly retrieval: LiteratureRetrieval) {}
 
   keys(): string[] {
     return ['dedupe'];
@@ -15,9 +16,8 @@ export class DedupeStage implements ResearchStageHandler {
 
   async run({ ctx, outputs }: StageStep): Promise<DedupeOutput> {
     const all = searchOutputs(ctx.run.plan!, outputs).flatMap((s) => s.records);
-    const unique = await checkRetractions(this.literature.crossref, dedupeRecords(all), ctx.signal);
-    const resolved = await resolveIds(this.literature, idsOf(unique), ctx.signal);
-    return { found: all.length, records: unique, resolved: [...resolved.found] };
+    const checked = await this.retrieval.checkSources(dedupeRecords(all), ctx.signal);
+    return { found: all.length, records: checked.records, resolved: [...checked.resolved] };
   }
 
   records(output: unknown): LiteratureRecord[] {

@@ -1,6 +1,6 @@
 import { RESEARCH_DATABASES, type ResearchCounts, type ResearchDatabase, type ResearchPlan, type ResearchQueryLog, type ResearchStage } from '@cqa/contracts';
-import type { z } from 'zod';
-import type { AiMessage, AiModelChoice, LiteratureRecord } from '../../../ai';
+import type { LiteratureRecord } from '../../../ai';
+import type { ModelCall } from '../../generation/metered-model';
 import type { RunRow } from '../research.repository';
 import type { ExtractionReply, ReportReply } from '../research.schemas';
 
@@ -8,7 +8,7 @@ import type { ExtractionReply, ReportReply } from '../research.schemas';
 export interface StepContext {
   run: RunRow;
   signal: AbortSignal;
-  generate<S extends z.ZodType>(schema: S, messages: AiMessage[], model: AiModelChoice, name: string): Promise<z.output<S>>;
+  generate: ModelCall;
 }
 
 /** The run's step rows by key: their status and stored output. */

@@ -32,22 +32,24 @@ describe('one literature wiring for AI answers and deep research', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  // Both sources search through generation/'s LiteratureRetrieval (one in each source's module), over AiModule's clients.
+  const clientsOf = (from: unknown) => (from as { retrieval: { literature: LiteratureClients } }).retrieval.literature;
+
   it('injects the same provider and clients into both', () => {
-    const processor = worker.get(AiAnswerProcessor) as unknown as { literature: LiteratureClients; provider: AiProvider };
+    const processor = worker.get(AiAnswerProcessor);
     const runner = worker.get(ResearchRunner) as unknown as { ai: AiProvider };
-    const search = worker.get(SearchStage) as unknown as { literature: LiteratureClients };
-    expect(search.literature).toBe(processor.literature);
-    expect(runner.ai).toBe(processor.provider);
-    expect(worker.get(LITERATURE_CLIENTS)).toBe(processor.literature);
+    expect(clientsOf(worker.get(SearchStage))).toBe(worker.get(LITERATURE_CLIENTS));
+    expect(clientsOf(processor)).toBe(worker.get(LITERATURE_CLIENTS));
+    expect(runner.ai).toBe((processor as unknown as { provider: AiProvider }).provider);
   });
 
   it('keeps both together within 3 requests per second to one host', async () => {
-    const processor = worker.get(AiAnswerProcessor) as unknown as { literature: LiteratureClients };
-    const runner = worker.get(SearchStage) as unknown as { literature: LiteratureClients };
+    const processor = clientsOf(worker.get(AiAnswerProcessor));
+    const runner = clientsOf(worker.get(SearchStage));
     seen.length = 0;
     await Promise.all([
-      ...Array.from({ length: 5 }, () => processor.literature.pubmed.search('fatigue exercise')),
-      ...Array.from({ length: 5 }, () => runner.literature.pubmed.search('fatigue exercise')),
+      ...Array.from({ length: 5 }, () => processor.pubmed.search('fatigue exercise')),
+      ...Array.from({ length: 5 }, () => runner.pubmed.search('fatigue exercise')),
     ]);
     expect(seen).toHaveLength(10);
     // Slots are 334 ms apart on Redis's clock; arrival jitter of a few ms aside, no 900 ms holds a fourth request.

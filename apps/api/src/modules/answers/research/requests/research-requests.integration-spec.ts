@@ -146,7 +146,7 @@ describe('deep research requests', () => {
     expect((await latest(q1, owner)).request).toMatchObject({ state: 'plan_review' });
     expect((await call(api, 'DELETE', ResearchRequestPaths.request(q1), { token: owner })).status).toBe(409);
 
-    for (const [status, stage, state] of [['running', 'search', 'searching'], ['running', 'screen', 'screening'], ['running', 'verify', 'writing'], ['failed', 'extract', 'not_completed']]) {
+    for (const [status, stage, state] of [['running', 'search', 'searching'], ['running', 'screen', 'screening'], ['running', 'verify', 'writing'], ['completed', 'done', 'not_completed'], ['failed', 'extract', 'not_completed']]) {
       await ds.query('UPDATE research_runs SET status = ?, stage = ?, error = ? WHERE id = ?', [status, stage, status === 'failed' ? 'Literature search failed' : null, run.id]);
       expect((await latest(q1, owner)).request!.state).toBe(state);
       const detail = (await call<QuestionDetail>(api, 'GET', `/api/questions/${q1}`, { token: owner })).body;

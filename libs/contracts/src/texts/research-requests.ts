@@ -1,5 +1,17 @@
 import { RESEARCH_DECLINE_REASON_MAX, RESEARCH_DECLINE_REASON_MIN, type ResearchRequestState } from '../research-requests';
 
+const GLANCE_WORDS = {
+  requested: 'Requested',
+  plan_review: 'Plan under review',
+  searching: 'Searching',
+  screening: 'Screening',
+  writing: 'Writing',
+  published: 'Published',
+  declined: 'Declined',
+  not_completed: 'Could not be completed',
+  cancelled: 'Not yet',
+} as const satisfies Record<ResearchRequestState, string>;
+
 export const ResearchRequestTexts = {
   askButton: 'Ask for deep research',
   cancelButton: 'Cancel my request',
@@ -21,17 +33,7 @@ export const ResearchRequestTexts = {
     cancelled: 'You cancelled your request.',
   } satisfies Record<ResearchRequestState, string>,
   /** The at-a-glance strip's short words. */
-  glance: {
-    requested: 'Requested',
-    plan_review: 'Plan under review',
-    searching: 'Searching',
-    screening: 'Screening',
-    writing: 'Writing',
-    published: 'Published',
-    declined: 'Declined',
-    not_completed: 'Could not be completed',
-    cancelled: 'Not yet',
-  } satisfies Record<ResearchRequestState, string>,
+  glance: GLANCE_WORDS,
   declineReasonLabel: "Reviewer's reason",
   requested: 'Your request for deep research was sent. An expert will review it.',
   cancelled: 'Your request for deep research was cancelled.',
@@ -64,14 +66,10 @@ export const ResearchRequestTexts = {
     if (hours < 48) return `${hours} h`;
     return `${Math.floor(hours / 24)} days`;
   },
+  /** Staff read the strip's words, except where they act on a state the patient reads differently. */
   staffStates: {
+    ...GLANCE_WORDS,
     requested: 'Waiting for review',
-    plan_review: 'Plan under review',
-    searching: 'Searching',
-    screening: 'Screening',
-    writing: 'Writing',
-    published: 'Published',
-    declined: 'Declined',
     not_completed: 'Failed',
     cancelled: 'Cancelled',
   } satisfies Record<ResearchRequestState, string>,

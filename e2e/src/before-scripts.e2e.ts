@@ -100,16 +100,16 @@ test.describe('the public pages without any script', () => {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await expect(page).toHaveURL(/\/patient(\/questions|-profile)$/);
       const cookies = await page.context().cookies();
-      expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['cqa_refresh', 'cqa_signed_in']));
-      const refresh = cookies.find((c) => c.name === 'cqa_refresh')!.value;
+      expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['__Host-cqa_refresh', 'cqa_signed_in']));
+      const refresh = cookies.find((c) => c.name === '__Host-cqa_refresh')!.value;
 
       // The portal needs its script: without it, the page says so and offers the way out.
       await expect(page.getByText(/This page needs JavaScript/)).toBeVisible();
       await page.getByRole('button', { name: 'Sign Out' }).click();
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('group', { name: PROMPT })).toBeVisible();
-      expect((await page.context().cookies()).map((c) => c.name)).not.toContain('cqa_refresh');
-      expect((await request.post('/api/auth/refresh', { headers: { cookie: `cqa_refresh=${refresh}` } })).status()).toBe(401);
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__Host-cqa_refresh');
+      expect((await request.post('/api/auth/refresh', { headers: { cookie: `__Host-cqa_refresh=${refresh}` } })).status()).toBe(401);
     });
   });
 

@@ -40,7 +40,7 @@ async function sessionCookie(baseUrl, login) {
     body: JSON.stringify(login),
   });
   if (!res.ok) throw new Error(`login as ${login.role}: ${res.status}`);
-  const header = res.headers.getSetCookie().find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'));
+  const header = res.headers.getSetCookie().find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'));
   if (!header) throw new Error(`login as ${login.role} set no refresh cookie`);
   const [pair, ...attributes] = header.split(';').map((part) => part.trim());
   const [name, ...value] = pair.split('=');

@@ -30,7 +30,7 @@ function get(url, headers) {
 async function login(baseUrl, { email, password, role }) {
   const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password, role }) });
   if (!res.ok) throw new Error(`login as ${role}: ${res.status}`);
-  const pair = res.headers.getSetCookie().find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;')).split(';')[0];
+  const pair = res.headers.getSetCookie().find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;')).split(';')[0];
   return { cookie: pair, token: (await res.json()).accessToken };
 }
 
@@ -64,7 +64,7 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
     const aloneSamples = [];
     for (let i = 0; i < 10; i += 1) {
       const r = await get(`${baseUrl}${target.path}`, { cookie: alone.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36' });
-      const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'));
+      const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'));
       if (next) alone.cookie = next.split(';')[0];
       aloneSamples.push(r);
     }
@@ -86,7 +86,7 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
         for (let round = 0; round < rounds; round += 1) {
           const r = await get(`${baseUrl}${target.path}`, { cookie: client.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36' });
           if (r.status !== 200) throw new Error(`${target.path}: ${r.status}`);
-          const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'));
+          const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'));
           if (next) client.cookie = next.split(';')[0];
           if (r.body.includes('"api":{"queries"')) rendered += 1;
           samples.push(r);

@@ -96,7 +96,7 @@ describe('API in production mode', () => {
     const user = await createUser(api, 'expert');
     const login = await call(api, 'POST', '/api/auth/login', { body: { email: user.email, password: TEST_PASSWORD, role: 'expert' } });
     expect(login.status).toBe(200);
-    const cookie = login.setCookie.find((c) => c.startsWith('cqa_refresh='));
+    const cookie = login.setCookie.find((c) => c.startsWith('__Host-cqa_refresh='));
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);

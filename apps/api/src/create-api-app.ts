@@ -21,6 +21,7 @@ import { registerFormBodies } from './common/http/form-body';
 import { registerCompression } from './common/http/compression';
 import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
+import { RedisClient } from './queues/redis-client.provider';
 import { serveWeb } from './web/web-static';
 import { randomUUID } from 'node:crypto';
 import { requestIdFrom } from './common/context/request-context';
@@ -90,7 +91,7 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     fullControl: config.boardFullControl,
   });
   const pageFallback = await serveWeb(fastify, config.webDistDir, {
-    restoreSession: pageSessionRestorer(sessions, config),
+    restoreSession: pageSessionRestorer(sessions, config, app.get(RedisClient)),
     rendering: config.pageRendering,
     log: logger,
   });

@@ -1,4 +1,4 @@
-import { ApprovalStatus, Role, SessionResponse } from '@cqa/contracts';
+import { ApprovalStatus, REFRESH_COOKIE, Role, SessionResponse } from '@cqa/contracts';
 import { hash } from 'argon2';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -37,11 +37,11 @@ export async function call<T = unknown>(api: RunningApi, method: string, path: s
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, setCookie: res.headers.getSetCookie(), headers: res.headers };
 }
 
-/** The `cqa_refresh=<value>` pair a response set, ready to send back as a Cookie header. */
+/** The `__Host-cqa_refresh=<value>` pair a response set, ready to send back as a Cookie header. */
 export function refreshCookie(result: HttpResult): string | undefined {
-  const header = result.setCookie.find((c) => c.startsWith('cqa_refresh='));
+  const header = result.setCookie.find((c) => c.startsWith(`${REFRESH_COOKIE.name}=`));
   const pair = header?.split(';')[0];
-  return pair && pair !== 'cqa_refresh=' ? pair : undefined;
+  return pair && pair !== `${REFRESH_COOKIE.name}=` ? pair : undefined;
 }
 
 export async function signIn(api: RunningApi, user: TestUser, password = TEST_PASSWORD): Promise<{ token: string; cookie: string; session: SessionResponse }> {

@@ -135,10 +135,16 @@ export interface UserDetailResponse {
 /**
  * The refresh token's cookie (httpOnly, Secure, SameSite=Strict). Its path is '/' so that a page request carries it:
  * the page server restores the session from it and renders the signed-in page with its data (apps/api/src/web).
- * `legacyPath` is where earlier releases scoped it; setting the cookie clears that copy, which would otherwise be sent
- * first to /api/auth and, already rotated, end the session as a reuse.
+ * The `__Host-` prefix (issue 42, F-39) makes the browser refuse it unless it is Secure, has no Domain and Path=/, so no
+ * other host of the site can plant one that is sent first; browsers allow it on http://localhost for development.
+ * `legacyNames` are what earlier releases called it (at '/', and at '/api/auth' before that): never read, and cleared
+ * whenever the cookie is set or cleared. A request carrying two refresh cookies is refused.
  */
-export const REFRESH_COOKIE = { name: 'cqa_refresh', path: '/', legacyPath: '/api/auth' } as const;
+export const REFRESH_COOKIE = {
+  name: '__Host-cqa_refresh',
+  path: '/',
+  legacy: [{ name: 'cqa_refresh', path: '/' }, { name: 'cqa_refresh', path: '/api/auth' }],
+} as const;
 
 /**
  * Set and cleared with the refresh cookie, holding no secret: the page server reads it to send a signed-in visitor's

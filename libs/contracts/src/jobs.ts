@@ -28,6 +28,8 @@ export const JobName = {
   ReportFileDelete: 'report-file-delete',
   /** Scheduled: removes stored files without a row and rows without a file, and reports counts. */
   ReportSweep: 'report-sweep',
+  /** Scheduled: deletes expired and long-revoked refresh tokens, clears rotated tokens' sealed successors. */
+  RefreshTokenPrune: 'refresh-token-prune',
   /** One e-mail for the answers that arrived on one question within the quiet period (payload: the question id). */
   AnswerMail: 'answer-mail',
   /** Scheduled daily: each opted-in expert's list of questions waiting for an expert answer. */
@@ -47,6 +49,7 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.MailSend]: QueueName.Mail,
   [JobName.ReportFileDelete]: QueueName.System,
   [JobName.ReportSweep]: QueueName.System,
+  [JobName.RefreshTokenPrune]: QueueName.System,
   [JobName.AnswerMail]: QueueName.Mail,
   [JobName.ExpertDigest]: QueueName.Mail,
 };

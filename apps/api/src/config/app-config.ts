@@ -20,7 +20,7 @@ export interface AppConfig {
   boardFullControl: boolean;
   webDistDir: string;
   /** The page server (apps/api/src/web/page-server.ts): worker threads rendering signed-in pages (0: none) and their time limit. */
-  pageRendering: { workers: number; timeoutMs: number };
+  pageRendering: { workers: number; timeoutMs: number; restoresPerMinute: { perIp: number; perSession: number } };
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
   workerConcurrency: number;
@@ -69,6 +69,7 @@ export interface OpsConfig {
   mailRelayIntervalMs: number;
   /** Null: the report sweep is off. */
   reportSweepCron: string | null;
+  refreshTokenPruneCron: string | null;
   /** Null: no separate metrics port (metrics only at /api/metrics for admins). */
   metricsPort: number | null;
   metricsHost: string;
@@ -222,7 +223,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
     queuePrefix,
     boardFullControl: oneOf('BULL_BOARD_FULL_CONTROL', ['true', 'false'] as const) === 'true',
     webDistDir: path.resolve(REPO_ROOT, raw('WEB_DIST_DIR')),
-    pageRendering: { workers: integer('PAGE_RENDER_WORKERS', 0, 16), timeoutMs: integer('PAGE_RENDER_TIMEOUT_MS', 100, 60_000) },
+    pageRendering: {
+      workers: integer('PAGE_RENDER_WORKERS', 0, 16),
+      timeoutMs: integer('PAGE_RENDER_TIMEOUT_MS', 100, 60_000),
+      restoresPerMinute: { perIp: integer('PAGE_RESTORES_PER_MINUTE_PER_IP', 1, 100_000), perSession: integer('PAGE_RESTORES_PER_MINUTE_PER_SESSION', 1, 10_000) },
+    },
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS),
     trustProxy: trustProxy(),
     workerConcurrency: integer('WORKER_CONCURRENCY', 1, 100),
@@ -274,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       mailRetryDelayMs: integer('MAIL_RETRY_DELAY_MS', 100, 3_600_000),
       mailRelayIntervalMs: integer('MAIL_RELAY_INTERVAL_MS', 200, 600_000),
       reportSweepCron: cronOrOff('REPORT_SWEEP_CRON', env.REPORT_SWEEP_CRON, problems),
+      refreshTokenPruneCron: cronOrOff('REFRESH_TOKEN_PRUNE_CRON', env.REFRESH_TOKEN_PRUNE_CRON, problems),
       metricsPort: raw('METRICS_PORT') === '' ? null : integer('METRICS_PORT', 0, 65535),
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),

@@ -104,6 +104,8 @@ export function createPageRenderer(script: string, options: { workers: number; t
         const timer = setTimeout(() => {
           slot.inHand.delete(id);
           settle(id, { rendered: false, reason: 'the render took too long', error: true });
+          // The renderer stops the page's work (its data requests and the render) instead of finishing it for nobody.
+          if (slot.alive) slot.worker.postMessage({ cancel: id });
         }, options.timeoutMs);
         pending.set(id, { resolve, timer });
         slot.inHand.add(id);

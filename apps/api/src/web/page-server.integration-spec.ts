@@ -107,10 +107,10 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
   });
 
   it('clears a refused cookie and sends the plain app', async () => {
-    const res = await page('/patient/questions', { cookie: 'cqa_refresh=forged' });
+    const res = await page('/patient/questions', { cookie: '__Host-cqa_refresh=forged' });
     const html = await res.text();
     expect(html).toBe(TEMPLATE);
-    expect(res.headers.getSetCookie().some((c) => /^cqa_refresh=;.*Path=\/;/.test(c))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => /^__Host-cqa_refresh=;.*Path=\/;/.test(c))).toBe(true);
   });
 
   it('tells the app when the account may no longer hold a session (blocked), and clears the cookie', async () => {
@@ -121,7 +121,7 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     const html = await res.text();
     expect(stateOf(html)).toEqual({ refused: true });
     expect(html).toContain('<div id="root"></div>');
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('cqa_refresh=;'))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('__Host-cqa_refresh=;'))).toBe(true);
   });
 
   it.each(['throw', 'hang', 'crash'])('falls back to the plain app with the session when the render fails (%s)', async (mode) => {

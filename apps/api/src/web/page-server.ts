@@ -31,8 +31,27 @@ export const SERVER_RENDERED_PAGES = [
 // The minified index.html writes attributes without quotes where it can.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 
-/** Phones, as far as a User-Agent tells (Lighthouse's mobile profile says "Mobile"): drawn in the phone layout. */
-const PHONE = /\bMobi|\biPhone\b|\bAndroid\b.*\bMobile\b/;
+/**
+ * Phones, as far as a User-Agent tells (Lighthouse's mobile profile says "Mobile"): drawn in the phone layout. Linear in
+ * the header's length (issue 42, F-37: the earlier `Android.*Mobile` backtracked over a long header).
+ */
+export function looksLikePhone(userAgent: string): boolean {
+  const agent = userAgent.slice(0, 512);
+  return /\bMobi/.test(agent) || /\biPhone\b/.test(agent);
+}
+
+/**
+ * A top-level navigation by the browser (a link followed, an address typed, a reload): the only page request whose
+ * session is restored and whose page is rendered (issue 42, F-36). An image, a fetch, a script or a frame asking for a
+ * page path gets the plain app and leaves the session alone, so markdown embedding `![](/patient/questions)` rotates
+ * nothing. Every browser the app supports sends these headers.
+ */
+export function isDocumentNavigation(headers: FastifyRequest['headers']): boolean {
+  return headers['sec-fetch-mode'] === 'navigate' && headers['sec-fetch-dest'] === 'document' && /\btext\/html\b/.test(String(headers.accept ?? ''));
+}
+
+/** Renders waiting or running per renderer thread; past it a page goes out as the plain app at once (issue 42, F-37). */
+const RENDERS_IN_FLIGHT_PER_WORKER = 4;
 
 /**
  * The page server (issue #35): a GET of a signed-in page carrying the refresh cookie gets the session restored on the
@@ -61,6 +80,8 @@ export async function registerPageServer(
       : null;
   if (renderer) fastify.addHook('onClose', () => renderer.close());
   const plainDocument = (state: string) => `${head}<div id="root"></div>${state}${tail}`;
+  const renderCapacity = Math.max(1, options.rendering.workers) * RENDERS_IN_FLIGHT_PER_WORKER;
+  let rendersInFlight = 0;
 
   for (const page of SERVER_RENDERED_PAGES) {
     const headWithPreloads = head.replace('</head>', () => `${preloadLinks(webDistDir, page.remote, page.page)}</head>`);
@@ -68,21 +89,25 @@ export async function registerPageServer(
       // A page opened from another site (even a sibling subdomain) is drawn by the browser as before: only the app's
       // own pages, or an address typed, restore the session here.
       const site = request.headers['sec-fetch-site'];
-      const session = site === undefined || site === 'same-origin' || site === 'none' ? await options.restoreSession(request, reply) : null;
+      const ownNavigation = isDocumentNavigation(request.headers) && (site === 'same-origin' || site === 'none');
+      const session = ownNavigation ? await options.restoreSession(request, reply) : null;
       void reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
       if (session === null) return sendHtml(request, reply, plainDocument(''));
       if (session === 'forbidden') return sendHtml(request, reply, plainDocument(pageStateElement(jsonForHtml({ refused: true }))));
       const sessionState = pageStateElement(jsonForHtml({ session: { user: session.user, accessToken: session.accessToken } }));
-      if (!renderer) return sendHtml(request, reply, plainDocument(sessionState));
+      if (!renderer || rendersInFlight >= renderCapacity) return sendHtml(request, reply, plainDocument(sessionState));
 
       const out = streamHtml(request, reply);
       out.write(headWithPreloads);
-      const result = await renderer.render({
-        url: request.url,
-        session: { user: session.user, accessToken: session.accessToken },
-        apiOrigin: apiOrigin(fastify),
-        narrow: PHONE.test(String(request.headers['user-agent'] ?? '')),
-      });
+      rendersInFlight++;
+      const result = await renderer
+        .render({
+          url: request.url,
+          session: { user: session.user, accessToken: session.accessToken },
+          apiOrigin: apiOrigin(fastify),
+          narrow: looksLikePhone(String(request.headers['user-agent'] ?? '')),
+        })
+        .finally(() => rendersInFlight--);
       if (result.rendered) {
         out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
       } else {

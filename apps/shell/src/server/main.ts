@@ -14,6 +14,11 @@ export interface RenderMessage {
   request: RenderRequest;
 }
 
+/** The page server gave up on a page (its time limit): its data requests and render stop. */
+export interface CancelMessage {
+  cancel: number;
+}
+
 export type RenderReply = { id: number } & (RenderResult | { rendered: false; reason: string; error: true });
 
 if (parentPort) {
@@ -24,10 +29,21 @@ if (parentPort) {
   // The first render of each page works out antd's styles and warms the code up (a second or more on a busy machine):
   // done with the samples before the first real page, not on a patient's time.
   const warm = renderSamples().catch(() => undefined);
-  port.on('message', ({ id, request }: RenderMessage) => {
-    warm.then(() => renderPage(request)).then(
-      (result) => port.postMessage({ id, ...result } satisfies RenderReply),
-      (error: unknown) => port.postMessage({ id, rendered: false, error: true, reason: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
-    );
+  const running = new Map<number, AbortController>();
+  port.on('message', (message: RenderMessage | CancelMessage) => {
+    if ('cancel' in message) {
+      running.get(message.cancel)?.abort();
+      return;
+    }
+    const { id, request } = message;
+    const controller = new AbortController();
+    running.set(id, controller);
+    warm
+      .then(() => renderPage(request, controller.signal))
+      .then(
+        (result) => port.postMessage({ id, ...result } satisfies RenderReply),
+        (error: unknown) => port.postMessage({ id, rendered: false, error: true, reason: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
+      )
+      .finally(() => running.delete(id));
   });
 }

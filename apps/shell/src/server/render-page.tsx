@@ -60,7 +60,8 @@ const resolver: RemotePageResolver = createRemotePageResolver(serverRemotes);
 const styleCache = createCache();
 let origin: string | null = null;
 
-export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+/** `signal`: the page server gave up on the page; its data requests are aborted and its render stopped. */
+export async function renderPage(request: RenderRequest, signal?: AbortSignal): Promise<RenderResult> {
   if (origin !== request.apiOrigin) setApiOrigin((origin = request.apiOrigin));
   const url = new URL(request.url, 'http://page.invalid');
   const route = matchRoute(url.pathname);
@@ -74,12 +75,18 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
   const store = createAppStore();
   try {
     store.dispatch(sessionStarted(request.session));
+    const deadline = Date.now() + request.dataTimeoutMs;
     const loading = prefetch({ params, search: url.searchParams, user: request.session.user }).map(
-      (action) => store.dispatch(action) as unknown as PromiseLike<unknown>,
+      (action) => store.dispatch(action) as unknown as PromiseLike<unknown> & { abort?: () => void },
     );
-    const loaded = await withTimeout(Promise.all(loading), request.dataTimeoutMs);
-    if (!loaded) return { rendered: false, reason: 'the data took too long' };
-    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, request.dataTimeoutMs);
+    const abortLoading = () => loading.forEach((query) => query.abort?.());
+    signal?.addEventListener('abort', abortLoading, { once: true });
+    const loaded = await withTimeout(Promise.all(loading), request.dataTimeoutMs, signal).finally(() => signal?.removeEventListener('abort', abortLoading));
+    if (!loaded) {
+      abortLoading();
+      return { rendered: false, reason: signal?.aborted ? 'cancelled' : 'the data took too long' };
+    }
+    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, Math.max(1, deadline - Date.now()), signal);
     return { rendered: true, html, state: serializePageState(pageStateOf(store, request.narrow)), route: route.path };
   } finally {
     // Ends the queries' cache timers: this store is done with.
@@ -91,11 +98,12 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult> 
  * The page's markup, every Suspense boundary in place (React's inline script for a late one is refused by the CSP).
  * A render still unfinished after `limitMs` is abandoned (the page server has sent the plain app by then).
  */
-export function renderApp(store: AppStore, location: string, narrow: boolean, cache = styleCache, limitMs = 60_000): Promise<string> {
+export function renderApp(store: AppStore, location: string, narrow: boolean, cache = styleCache, limitMs = 60_000, signal?: AbortSignal): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     let html = '';
     let failed: unknown = null;
     const timer = setTimeout(() => stream.abort(new Error('the render took too long')), limitMs);
+    signal?.addEventListener('abort', () => stream.abort(new Error('cancelled')), { once: true });
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         html += chunk.toString();
@@ -130,9 +138,12 @@ export function renderApp(store: AppStore, location: string, narrow: boolean, ca
   });
 }
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+async function withTimeout<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    signal?.addEventListener('abort', () => resolve(null), { once: true });
+  });
   try {
     return await Promise.race([work, late]);
   } finally {

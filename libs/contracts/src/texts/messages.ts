@@ -214,6 +214,7 @@ export const AuthTexts = {
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   sessionCheckUnavailable: 'We cannot check your session right now. Please try again in a moment.',
   crossSiteRefused: 'This request came from another site and was refused.',
+  twoSessionCookies: 'This request carried two session cookies and was refused. Please sign in again.',
   jsonOnly: 'This request must be sent as application/json.',
   formOnly: 'This request must be a form post (application/x-www-form-urlencoded).',
   institutionSignIn: 'Sign in with your institution',

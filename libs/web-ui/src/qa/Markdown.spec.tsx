@@ -18,6 +18,15 @@ describe('Markdown', () => {
     expect(container).toHaveTextContent(/Hello .*bold/);
   });
 
+  it('loads no image from the text: an image becomes a link to it, named by its alt text (issue 42, F-36)', () => {
+    const { container } = render(<Markdown>{'See ![a scan](https://tracker.example/pixel.png) and ![](/patient/questions) here'}</Markdown>);
+    expect(container.querySelector('img')).toBeNull();
+    const named = screen.getByRole('link', { name: 'Image: a scan' });
+    expect(named).toHaveAttribute('href', 'https://tracker.example/pixel.png');
+    expect(named).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.getByRole('link', { name: 'Image (opens in a new tab)' })).toHaveAttribute('href', '/patient/questions');
+  });
+
   it('opens links in a new tab with a safe rel, and drops javascript: targets', () => {
     render(<Markdown>{'[Trial](https://clinicaltrials.gov/x) and [mail](mailto:a@b.test) and [bad](javascript:alert(1))'}</Markdown>);
     for (const name of ['Trial', 'mail']) {

@@ -2,6 +2,7 @@ import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode 
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { QaUiTexts } from './texts';
 
 export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
 
@@ -41,6 +42,11 @@ const components: Components = {
   // Every link opens outside the app with the same rel, whatever its scheme; underlined, so it stands out from the
   // words around it without relying on colour (WCAG 1.4.1).
   a: (props) => externalLink(props),
+  // No image is ever fetched from answer text (issue 42, F-36): a remote image is a tracking pixel that tells a third
+  // party which patient read what, and one of our own pages as an image would restore and rotate the reader's session.
+  // It becomes a link to the image, named by its alt text, that the reader may choose to open.
+  img: ({ node: _node, src, alt }) =>
+    typeof src === 'string' && src !== '' ? externalLink({ href: src, children: QaUiTexts.markdownImage(alt ?? '') }) : alt ? <>{alt}</> : null,
 };
 
 const textOf = (node: ReactNode): string =>

@@ -7,6 +7,8 @@ import { AiTexts, Messages, QUESTION_MIN_LENGTH, type AnswerKind } from '@cqa/co
  */
 export const QaUiTexts = {
   searchLabel: 'Search questions',
+  /** Answer text never loads an image; it links to it instead, named by its description. */
+  markdownImage: (alt: string) => (alt.trim() ? `Image: ${alt.trim()}` : 'Image (opens in a new tab)'),
   /** No word 'question' in it: the fields labelled 'Question' and 'Search questions' stay the only matches of their labels. */
   similarHeading: 'Already answered: choose one to open it',
   answerTabsLabel: 'Answers by source',

@@ -22,6 +22,7 @@ import { AddRefreshRotatedAt1795600000050 } from './1795600000050-AddRefreshRota
 import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscribeTokens';
 import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-AddQuestionRetractedSourcesMark';
 import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchRequests';
+import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefreshSuccessorSeal';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   HashUnsubscribeTokens1795600000208,
   AddQuestionRetractedSourcesMark1795600000400,
   AddResearchRequests1795600000500,
+  AddRefreshSuccessorSeal1795600000600,
 ];

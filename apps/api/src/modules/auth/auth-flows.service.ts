@@ -55,7 +55,9 @@ export class AuthFlows {
   /** Ends the refresh cookie's session; the cookies go whatever happens next (even if Redis cannot take the version's bump). */
   async logout(client: ClientInfo, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     clearRefreshCookie(reply, request, this.config);
-    const userId = await this.sessions.logout(readRefreshCookie(request));
+    // Two refresh cookies (one planted): neither is trusted to name the session to end; both are cleared above.
+    const token = (() => { try { return readRefreshCookie(request); } catch { return undefined; } })();
+    const userId = await this.sessions.logout(token);
     if (userId) await this.authLog.record('logout', userId, client);
   }
 }

@@ -194,7 +194,7 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
     const { cookie } = await signIn(api, patient);
     const res = await post(AUTH_FORM_ROUTES.logout, {}, { ...ownPage(), cookie });
     expect({ status: res.status, location: res.location }).toEqual({ status: 303, location: '/' });
-    expect(cookieNamed(res.setCookie, REFRESH_COOKIE.name)).toMatch(/^cqa_refresh=;/);
+    expect(cookieNamed(res.setCookie, REFRESH_COOKIE.name)).toMatch(/^__Host-cqa_refresh=;/);
     expect(cookieNamed(res.setCookie, SIGNED_IN_HINT_COOKIE.name)).toMatch(/^cqa_signed_in=;/);
     expect((await call(api, 'POST', '/api/auth/refresh', { cookie })).status).toBe(401);
     expect(refreshCookie({ status: 0, body: undefined, headers: new Headers(), setCookie: res.setCookie })).toBeUndefined();

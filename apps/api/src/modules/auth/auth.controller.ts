@@ -17,7 +17,7 @@ import { CurrentUser } from '../../common/access/current-user';
 import {
   AuthUserDto, EmailDto, LoginDto, MessageResponseDto, RegisterDto, RegisterResponseDto, ResetPasswordDto, SessionResponseDto,
 } from './dto/auth.dto';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie, TwoRefreshCookies } from './refresh-cookie';
 import { AuthFlows } from './auth-flows.service';
 import { SessionService } from './session.service';
 import type { UserEntity } from './entities/user.entity';
@@ -95,6 +95,7 @@ export class AuthController {
   @Public()
   @ApiOperation({ summary: 'Exchange the refresh cookie for a new access token (rotating the cookie).' })
   @ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'The refresh token is unknown, revoked or expired: the cookie is cleared.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Two refresh cookies (one planted by another host): neither is used, both are cleared.' })
   @ApiForbiddenResponse({ type: ApiErrorDto, description: 'The account may no longer hold a session (blocked, no longer approved): the cookie is cleared.' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: SessionResponseDto, description: 'Reads and replaces the refresh cookie.' })
@@ -102,18 +103,18 @@ export class AuthController {
   async refresh(
     @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponseDto | undefined> {
-    const token = readRefreshCookie(request);
-    if (!token) {
-      void reply.status(HttpStatus.NO_CONTENT);
-      return undefined;
-    }
     try {
+      const token = readRefreshCookie(request);
+      if (!token) {
+        void reply.status(HttpStatus.NO_CONTENT);
+        return undefined;
+      }
       const session = await this.sessions.refresh(token, client);
       setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
       return session.body;
     } catch (error) {
       // A refused session loses its cookie; a passing fault (503) keeps it for the next try.
-      if (error instanceof HttpException && [HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN].includes(error.getStatus())) {
+      if (error instanceof TwoRefreshCookies || (error instanceof HttpException && [HttpStatus.UNAUTHORIZED, HttpStatus.FORBIDDEN].includes(error.getStatus()))) {
         clearRefreshCookie(reply, request, this.config);
       }
       throw error;

@@ -157,14 +157,16 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
         id, email, role: 'patient', firstName: 'Pat', lastName: 'Reg', approvalStatus: 'approved', patientId: patient[0].id, profileCompletion: 0,
       });
       expect(ok.body.expiresIn).toBe(900);
-      const cookie = ok.setCookie.find((c) => c.startsWith('cqa_refresh='))!;
+      const cookie = ok.setCookie.find((c) => c.startsWith('__Host-cqa_refresh='))!;
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Strict/i);
       // The whole site: a page request carries it, so the page server can restore the session (apps/api/src/web).
       expect(cookie).toMatch(/Path=\/;/);
-      expect(cookie).not.toMatch(/Secure/i); // plain http outside production
-      // An earlier release's copy at /api/auth would be sent first to the auth routes, already rotated: it is cleared.
-      expect(ok.setCookie.find((c) => c.startsWith('cqa_refresh=;'))).toMatch(/Path=\/api\/auth;/);
+      // `__Host-` (issue 42, F-39): Secure even on http://localhost (browsers accept it there), and no Domain.
+      expect(cookie).toMatch(/Secure/i);
+      expect(cookie).not.toMatch(/Domain=/i);
+      // Earlier releases' names (at '/' and at /api/auth) are never read, only cleared.
+      expect(ok.setCookie.filter((c) => c.startsWith('cqa_refresh=;')).map((c) => /Path=([^;]+)/.exec(c)![1]).sort()).toEqual(['/', '/api/auth']);
       // The page server's signed-in hint: no secret, the whole site, gone when the session's cookie goes.
       const hint = ok.setCookie.find((c) => c.startsWith('cqa_signed_in='))!;
       expect(hint).toMatch(/^cqa_signed_in=1;/);
@@ -277,7 +279,7 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       expect(anonymous.status).toBe(204);
       expect(anonymous.body).toBeUndefined();
       expect(anonymous.setCookie).toEqual([]);
-      const forged = await refresh('cqa_refresh=forged');
+      const forged = await refresh('__Host-cqa_refresh=forged');
       expect(forged.status).toBe(401);
       expect(error(forged)).toBe(Messages.errors.noActiveSession);
     });
@@ -311,7 +313,7 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
       const { cookie } = await signIn(api, patient);
       const out = await call(api, 'POST', '/api/auth/logout', { cookie });
       expect(out.status).toBe(204);
-      expect(out.setCookie.find((c) => c.startsWith('cqa_refresh='))).toMatch(/cqa_refresh=;/);
+      expect(out.setCookie.find((c) => c.startsWith('__Host-cqa_refresh='))).toMatch(/^__Host-cqa_refresh=;/);
       expect(out.setCookie.find((c) => c.startsWith('cqa_signed_in='))).toMatch(/cqa_signed_in=;/);
       expect((await refresh(cookie)).status).toBe(401);
       expect((await call(api, 'POST', '/api/auth/logout')).status).toBe(204);

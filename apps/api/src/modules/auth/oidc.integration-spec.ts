@@ -118,7 +118,7 @@ describe('OpenID Connect sign-in (local oidc-provider)', () => {
     return { location: callback.headers.get('location')!, setCookie: callback.headers.getSetCookie() };
   }
 
-  const refreshPair = (setCookie: string[]) => setCookie.find((c) => c.startsWith('cqa_refresh=') && !c.startsWith('cqa_refresh=;'))?.split(';')[0];
+  const refreshPair = (setCookie: string[]) => setCookie.find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'))?.split(';')[0];
   const challengeCookieOf = (setCookie: string[]) => setCookie.find((c) => c.startsWith('cqa_2fa=') && !c.startsWith('cqa_2fa=;'));
   const error = (result: { body: unknown }) => (result.body as ApiErrorBody).message;
   /** A code of a step after the one enrolment used (a code works once), or one that matches no step in the window. */

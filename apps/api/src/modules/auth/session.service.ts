@@ -16,6 +16,7 @@ import type { ClientInfo } from '../../common/access/client-info';
 import { RefreshTokenEntity } from './entities/refresh-token.entity';
 import { SessionVersions } from './session-versions.service';
 import { expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
+import { openSuccessor, sealSuccessor } from './refresh-successor';
 
 /**
  * What an access token (and a Bull Board pass) says: the user, their role, the session version it was issued at and,
@@ -32,6 +33,9 @@ const QUEUES_AUDIENCE = 'cqa:queues';
  */
 export const ACCOUNT_STANDING_TTL_MS = 5_000;
 const ACCOUNT_STANDING_MAX_ENTRIES = 10_000;
+
+/** How many rotations inside one grace window a presented token's successors are followed through (a reload loop, say). */
+const MAX_SUCCESSOR_HOPS = 5;
 
 /** A session as the controller needs it: the body, and the refresh token for the cookie. */
 export interface IssuedSession { body: SessionResponse; refreshToken: string; refreshExpiresAt: Date }
@@ -129,13 +133,14 @@ export class SessionService {
   }
 
   /**
-   * Rotates the refresh token. A revoked token, or a rotated one presented outside the grace window or by another
-   * client, means theft: its whole family ends. Within the grace window the same client gets a successor of its own
-   * (renewWithinGrace): several tabs opened at once, or a reload that cut a refresh short, race for the one cookie.
+   * Rotates the refresh token. A family has one live token at a time (issue 42, F-35; RFC 9700 §4.14.2): a revoked
+   * token, or a rotated one presented outside the grace window or by another client, means theft, and the whole family
+   * ends. Within the grace window the same client gets the successor that the first rotation issued (renewWithinGrace),
+   * never a new branch: several tabs opened at once, or a reload that cut a refresh short, race for the one cookie.
    */
   async refresh(token: string | undefined, client: ClientInfo): Promise<IssuedSession> {
     const row = token ? await this.refreshTokens.findOneBy({ tokenHash: hashToken(token) }) : null;
-    if (!row) throw new UnauthorizedException(Messages.errors.noActiveSession);
+    if (!token || !row) throw new UnauthorizedException(Messages.errors.noActiveSession);
     // The account's standing comes first (spec section 4: a rejected or disabled user restoring a session is told so),
     // even when rejecting it already revoked this token.
     const user = await this.users.findOneBy({ id: row.userId });
@@ -144,36 +149,62 @@ export class SessionService {
       throw new ForbiddenException(Messages.errors.unableToAccess);
     }
     if (row.revokedAt) return this.refuseReuse(row);
-    if (row.replacedBy) return this.renewWithinGrace(row, user, client);
+    if (row.replacedBy) return this.renewWithinGrace(row, token, user, client);
     this.refuseExpired(row, user);
-    const nextId = randomUUID();
     // Read before the token is spent: with Redis down this fails (503) and the presented token still works afterwards.
     const sv = await this.versions.current(user.id);
-    // Only one of two concurrent refreshes with the same token may rotate it; the other is judged like a token presented again.
-    const claimed = await this.refreshTokens.update(
-      { id: row.id, replacedBy: IsNull(), revokedAt: IsNull() }, { replacedBy: nextId, rotatedAt: new Date() },
-    );
-    if (!claimed.affected) {
+    const successor = { id: randomUUID(), token: newOpaqueToken() };
+    // The claim and the successor's row commit together: a concurrent refresh with the same token waits on the row lock,
+    // then finds it rotated, with its successor sealed in it and that successor's row in place.
+    const claimed = await this.refreshTokens.manager.transaction(async (tx) => {
+      const update = await tx.update(
+        RefreshTokenEntity,
+        { id: row.id, replacedBy: IsNull(), revokedAt: IsNull() },
+        { replacedBy: successor.id, rotatedAt: new Date(), successorSealed: sealSuccessor(token, row.id, successor.token) },
+      );
+      if (!update.affected) return false;
+      await tx.insert(RefreshTokenEntity, this.tokenRow(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, successor));
+      return true;
+    });
+    if (!claimed) {
       const now = await this.refreshTokens.findOneBy({ id: row.id });
       if (!now || now.revokedAt || !now.replacedBy) return this.refuseReuse(row);
-      return this.renewWithinGrace(now, user, client);
+      return this.renewWithinGrace(now, token, user, client);
     }
-    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv, nextId);
+    return this.respond(user, row.familyId, sv, successor.token, this.refreshEnd(user, row.sessionStartedAt));
   }
 
   /**
    * A rotated token presented again. From the client it was issued to, within REFRESH_REUSE_GRACE_SECONDS of its
-   * rotation, it is a race (tabs opened at once, an aborted page load): the client gets a successor of its own in the same
-   * family, and the token's first successor stays valid. Anything else is reuse.
+   * rotation, it is a race (tabs opened at once, an aborted page load): the client gets the successor the rotation
+   * issued, or the family's newest token that successor led to in the meantime, never one of its own. Anything else is
+   * reuse, and the family ends.
    */
-  private async renewWithinGrace(row: RefreshTokenEntity, user: UserEntity, client: ClientInfo): Promise<IssuedSession> {
+  private async renewWithinGrace(row: RefreshTokenEntity, token: string, user: UserEntity, client: ClientInfo): Promise<IssuedSession> {
     const graceMs = this.config.refreshReuseGraceSeconds * 1000;
     const rotatedMsAgo = row.rotatedAt ? Date.now() - row.rotatedAt.getTime() : Infinity;
     const sameClient = row.userAgent !== null && row.userAgent === client.userAgent;
     if (!(rotatedMsAgo <= graceMs && sameClient)) return this.refuseReuse(row);
     this.refuseExpired(row, user);
+    const newest = await this.newestSuccessor(row, token);
+    if (!newest) throw new UnauthorizedException(Messages.errors.noActiveSession);
     const sv = await this.versions.current(user.id);
-    return this.issue(user, { familyId: row.familyId, startedAt: row.sessionStartedAt }, client, sv);
+    return this.respond(user, row.familyId, sv, newest.token, newest.row.expiresAt);
+  }
+
+  /**
+   * Follows a rotated token's sealed successors to the family's one live token. Null (nothing to hand out, and nothing
+   * new minted) when a seal is gone or the family has ended.
+   */
+  private async newestSuccessor(row: RefreshTokenEntity, token: string): Promise<{ row: RefreshTokenEntity; token: string } | null> {
+    let current = { row, token };
+    for (let hop = 0; hop < MAX_SUCCESSOR_HOPS && current.row.replacedBy; hop++) {
+      const next = openSuccessor(current.token, current.row.id, current.row.successorSealed);
+      const nextRow = next ? await this.refreshTokens.findOneBy({ id: current.row.replacedBy }) : null;
+      if (!next || !nextRow || nextRow.revokedAt) return null;
+      current = { row: nextRow, token: next };
+    }
+    return current.row.replacedBy || isExpired(current.row.expiresAt) ? null : current;
   }
 
   private async refuseReuse(row: RefreshTokenEntity): Promise<never> {
@@ -218,6 +249,12 @@ export class SessionService {
     if (!keepFamilyId) return this.revokeAllOf(userId);
     await this.refreshTokens.update({ userId, familyId: Not(keepFamilyId), revokedAt: IsNull() }, { revokedAt: new Date() });
     await this.versions.bump(userId);
+  }
+
+  /** The session (refresh-token family) a refresh token belongs to, or null for an unknown token. */
+  async familyOfToken(token: string): Promise<string | null> {
+    const [row] = (await this.refreshTokens.query('SELECT family_id FROM refresh_tokens WHERE token_hash = ?', [hashToken(token)])) as { family_id: string }[];
+    return row?.family_id ?? null;
   }
 
   /** The session (refresh-token family) of the request's bearer token, already verified by the AccessGuard. */
@@ -317,18 +354,32 @@ export class SessionService {
     return expiresAfter(this.limitsOf(role).maxMs, startedAt);
   }
 
-  private async issue(
-    user: UserEntity, session: { familyId: string; startedAt: Date }, client: ClientInfo, sv: number, id: string = randomUUID(),
-  ): Promise<IssuedSession> {
-    const refreshToken = newOpaqueToken();
+  /** A refresh token's idle end, never past the session's absolute end. */
+  private refreshEnd(user: UserEntity, startedAt: Date): Date {
     const idleEnd = expiresAfter(this.limitsOf(user.role).idleMs);
-    const absoluteEnd = this.absoluteEnd(user.role, session.startedAt);
-    const refreshExpiresAt = idleEnd < absoluteEnd ? idleEnd : absoluteEnd;
-    await this.refreshTokens.insert({
-      id, userId: user.id, familyId: session.familyId, sessionStartedAt: session.startedAt, tokenHash: hashToken(refreshToken),
-      expiresAt: refreshExpiresAt, userAgent: client.userAgent,
-    });
-    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, sv, sid: session.familyId } satisfies AccessClaims, {
+    const absoluteEnd = this.absoluteEnd(user.role, startedAt);
+    return idleEnd < absoluteEnd ? idleEnd : absoluteEnd;
+  }
+
+  private tokenRow(
+    user: UserEntity, session: { familyId: string; startedAt: Date }, client: ClientInfo, token: { id: string; token: string },
+  ): Partial<RefreshTokenEntity> {
+    return {
+      id: token.id, userId: user.id, familyId: session.familyId, sessionStartedAt: session.startedAt, tokenHash: hashToken(token.token),
+      expiresAt: this.refreshEnd(user, session.startedAt), userAgent: client.userAgent,
+    };
+  }
+
+  /** A new family's first token (a sign-in). */
+  private async issue(user: UserEntity, session: { familyId: string; startedAt: Date }, client: ClientInfo, sv: number): Promise<IssuedSession> {
+    const token = { id: randomUUID(), token: newOpaqueToken() };
+    const row = this.tokenRow(user, session, client, token);
+    await this.refreshTokens.insert(row);
+    return this.respond(user, session.familyId, sv, token.token, row.expiresAt!);
+  }
+
+  private async respond(user: UserEntity, familyId: string, sv: number, refreshToken: string, refreshExpiresAt: Date): Promise<IssuedSession> {
+    const accessToken = await this.jwt.signAsync({ sub: user.id, role: user.role, sv, sid: familyId } satisfies AccessClaims, {
       expiresIn: this.config.accessTokenTtlSeconds, algorithm: 'HS256',
     });
     return { body: { user: await this.authUser(user), accessToken, expiresIn: this.config.accessTokenTtlSeconds }, refreshToken, refreshExpiresAt };

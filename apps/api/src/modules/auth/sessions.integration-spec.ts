@@ -187,16 +187,59 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
       expect(await liveTokens(patient.id)).toBeGreaterThan(0);
     });
 
-    it('a reload presenting the just-rotated token again (a refresh cut short) gets a successor; the first successor stays valid', async () => {
+    it('a reload presenting the just-rotated token again (a refresh cut short) gets the same successor, which stays valid', async () => {
       const patient = await createUser(api, 'patient');
       const cookie = await signInAs(patient);
       const first = await refresh(cookie, browser);
       const again = await refresh(cookie, browser);
       expect(again.status).toBe(200);
-      expect(refreshCookie(again)).not.toBe(refreshCookie(first));
+      expect(refreshCookie(again)).toBe(refreshCookie(first));
       expect((await me(first.body.accessToken)).status).toBe(200);
+      expect((await me(again.body.accessToken)).status).toBe(200);
       expect((await refresh(refreshCookie(first), browser)).status).toBe(200);
-      expect((await refresh(refreshCookie(again), browser)).status).toBe(200);
+    });
+
+    /** The family's tokens that are neither rotated nor revoked: the session's live ones. */
+    const liveInFamily = async (userId: string) =>
+      Number(((await db.query('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL AND replaced_by IS NULL', [userId])) as { n: number }[])[0]!.n);
+
+    it('a replay inside the window, however often, never forks the session: one live token (issue 42, F-35)', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const victim = await refresh(cookie, browser);
+      const replays = await Promise.all([1, 2, 3, 4, 5].map(() => refresh(cookie, browser)));
+      expect(replays.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      expect(new Set(replays.map((r) => refreshCookie(r)))).toEqual(new Set([refreshCookie(victim)]));
+      expect(await liveInFamily(patient.id)).toBe(1);
+    });
+
+    it('a copied cookie replayed inside the window shares the one token: whichever holder falls behind is refused, and the session ends', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const victim = await refresh(cookie, browser);
+      const thief = await refresh(cookie, browser);
+      expect(refreshCookie(thief)).toBe(refreshCookie(victim));
+      // The victim's next rotation leaves the thief's copy behind; presented after the window, it ends the session.
+      const victimNext = await refresh(refreshCookie(victim), browser);
+      expect(victimNext.status).toBe(200);
+      await ageRotations(api, patient.id);
+      const late = await refresh(refreshCookie(thief), browser);
+      expect(late.status).toBe(401);
+      expect(error(late)).toBe(Messages.errors.noActiveSession);
+      expect((await refresh(refreshCookie(victimNext), browser)).status).toBe(401);
+      expect((await me(victimNext.body.accessToken)).status).toBe(401);
+      expect(await liveTokens(patient.id)).toBe(0);
+    });
+
+    it('a token rotated twice inside the window leads to the newest, never a new one', async () => {
+      const patient = await createUser(api, 'patient');
+      const cookie = await signInAs(patient);
+      const first = await refresh(cookie, browser);
+      const second = await refresh(refreshCookie(first), browser);
+      const stale = await refresh(cookie, browser);
+      expect(stale.status).toBe(200);
+      expect(refreshCookie(stale)).toBe(refreshCookie(second));
+      expect(await liveInFamily(patient.id)).toBe(1);
     });
 
     it('the same token from another client within the window is theft: the whole session ends', async () => {

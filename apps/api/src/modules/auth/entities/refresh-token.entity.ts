@@ -32,6 +32,10 @@ export class RefreshTokenEntity {
   @Column({ name: 'rotated_at', type: 'datetime', precision: 3, nullable: true })
   rotatedAt: Date | null;
 
+  /** The successor this token was rotated to, sealed with the token itself (refresh-successor.ts); cleared after the grace window. */
+  @Column({ name: 'successor_sealed', type: 'varbinary', length: 128, nullable: true })
+  successorSealed: Buffer | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

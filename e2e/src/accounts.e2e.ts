@@ -194,7 +194,7 @@ test.describe('accounts', () => {
     expect(problems).toEqual([]);
   });
 
-  test('three of a patient\'s pages opened at once in new tabs, then one reloaded: every tab stays signed in (issue 34, F-34)', async ({ page, context }) => {
+  test('three of a patient\'s pages opened at once in new tabs, then one reloaded: every tab stays signed in with one live refresh token (issues 34 and 42)', async ({ page, context }) => {
     test.setTimeout(90_000);
     await signIn(page, 'patient');
     // Each load restores the session: the app through POST /api/auth/refresh, or the page server (issue #35) on the
@@ -221,6 +221,10 @@ test.describe('accounts', () => {
     // one at a time, makes its own.
     expect(refreshes.length).toBeGreaterThanOrEqual(5);
     expect(refreshes.filter((status) => status !== 200)).toEqual([]);
+    // One refresh cookie, `__Host-` prefixed (Secure, no Domain, Path=/), which the browser accepts on this http address.
+    const sessionCookies = (await context.cookies()).filter((c) => c.name.endsWith('cqa_refresh'));
+    expect(sessionCookies.map((c) => ({ name: c.name, path: c.path, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite })))
+      .toEqual([{ name: '__Host-cqa_refresh', path: '/', secure: true, httpOnly: true, sameSite: 'Strict' }]);
   });
 
   test('signing out ends the session: a reload stays signed out, and signing back in starts afresh', async ({ page }) => {

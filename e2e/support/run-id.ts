@@ -40,6 +40,9 @@ export function e2eRun() {
       // The page server's renderer warms up after start and renders slowly on a loaded 2-core machine; past the limit a
       // page goes out as the plain app, which the journeys that check the server-rendered HTML must not get by chance.
       PAGE_RENDER_TIMEOUT_MS: '5000',
+      // Every journey's page loads come from one address (loopback).
+      PAGE_RESTORES_PER_MINUTE_PER_IP: '100000',
+      PAGE_RESTORES_PER_MINUTE_PER_SESSION: '1000',
       // The demo accounts sign in from many journeys (and again on a CI retry); the limit itself is covered by integration tests.
       AUTH_RATE_LIMIT_PER_ACCOUNT: '200',
       // The other journeys sign the demo admin in with a password alone; the two-factor journey enrols its own admin from

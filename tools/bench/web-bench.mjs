@@ -98,6 +98,9 @@ async function startApp() {
     AI_AUTO_ANSWER: 'false',
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    // The render bench sends every page load from one address (loopback), Lighthouse reloads one session's pages.
+    PAGE_RESTORES_PER_MINUTE_PER_IP: '100000',
+    PAGE_RESTORES_PER_MINUTE_PER_SESSION: '1000',
     // As in the end-to-end runs: otherwise the demo admin must enrol an authenticator and gets no session, and the
     // "admin dashboard" rows measured the landing page the shell sends a signed-out visitor to.
     TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',

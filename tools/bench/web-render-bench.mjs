@@ -6,6 +6,9 @@
 import { request as httpRequest } from 'node:http';
 
 const CONCURRENCY = 20;
+/** A browser's top-level navigation: the only page request the page server restores a session for (issue 42, F-36). */
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', accept: 'text/html' };
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36';
 
 function get(url, headers) {
   return new Promise((resolve, reject) => {
@@ -63,7 +66,7 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
     const alone = await login(baseUrl, logins[target.role]);
     const aloneSamples = [];
     for (let i = 0; i < 10; i += 1) {
-      const r = await get(`${baseUrl}${target.path}`, { cookie: alone.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36' });
+      const r = await get(`${baseUrl}${target.path}`, { ...NAVIGATION, cookie: alone.cookie, 'user-agent': PHONE_UA });
       const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'));
       if (next) alone.cookie = next.split(';')[0];
       aloneSamples.push(r);
@@ -84,7 +87,7 @@ export async function benchServerRender({ baseUrl, pages, logins, rounds = 5 }) 
     await Promise.all(
       clients.map(async (client) => {
         for (let round = 0; round < rounds; round += 1) {
-          const r = await get(`${baseUrl}${target.path}`, { cookie: client.cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Chrome/120 Mobile Safari/537.36' });
+          const r = await get(`${baseUrl}${target.path}`, { ...NAVIGATION, cookie: client.cookie, 'user-agent': PHONE_UA });
           if (r.status !== 200) throw new Error(`${target.path}: ${r.status}`);
           const next = (r.headers['set-cookie'] ?? []).find((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'));
           if (next) client.cookie = next.split(';')[0];

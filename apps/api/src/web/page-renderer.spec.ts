@@ -49,4 +49,18 @@ describe('the page renderer’s workers', () => {
     expect(await renderer.render(REQUEST)).toMatchObject({ rendered: false, reason: 'no renderer is running' });
     expect(Date.now() - started).toBeLessThan(100);
   });
+
+  it('tells the renderer to stop a page it gave up on (issue 42, F-37: timed-out renders kept running)', async () => {
+    const file = script('cancellable.cjs', `
+      const { parentPort } = require('node:worker_threads');
+      const cancelled = [];
+      parentPort.on('message', (message) => {
+        if ('cancel' in message) return cancelled.push(message.cancel);
+        if (message.request.url === '/slow') return; // never answers by itself
+        parentPort.postMessage({ id: message.id, rendered: true, html: 'cancelled:' + cancelled.join(','), state: '{}', route: '/' });
+      });`);
+    renderer = createPageRenderer(file, { workers: 1, timeoutMs: 300 });
+    expect(await renderer.render({ ...REQUEST, url: '/slow' })).toMatchObject({ rendered: false, reason: 'the render took too long' });
+    expect(await renderer.render(REQUEST)).toMatchObject({ rendered: true, html: 'cancelled:1' });
+  });
 });

@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { PAGE_STATE_ELEMENT_ID, type AuthUser } from '@cqa/contracts';
+import { AuthTexts, PAGE_STATE_ELEMENT_ID, type AuthUser } from '@cqa/contracts';
 import { RunningApi, startApi } from '../../test/api-harness';
 import { createUser, refreshCookie, signIn, type TestUser } from '../../test/accounts-helpers';
 
@@ -15,6 +16,7 @@ import { createUser, refreshCookie, signIn, type TestUser } from '../../test/acc
 const FAKE_RENDERER = `
 const { parentPort } = require('node:worker_threads');
 parentPort.on('message', async ({ id, request }) => {
+  if (!request) return; // a cancelled page ({ cancel: id }): nothing of it runs here
   const mode = new URL(request.url, 'http://x').searchParams.get('mode');
   if (mode === 'crash') process.exit(1);
   if (mode === 'hang') return;
@@ -31,6 +33,25 @@ parentPort.on('message', async ({ id, request }) => {
 
 const TEMPLATE = '<!doctype html><html><head><title>Cancer Q&A</title><script defer src="/main.0123abcd.js"></script></head><body><div id="root"></div></body></html>';
 
+/** A GET with exactly these headers (empty ones left out), answered as a fetch Response. */
+function plainGet(url: string, headers: Record<string, string>): Promise<Response> {
+  const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers: sent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answer.append(name, one);
+        }
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: answer }));
+      });
+      res.on('error', reject);
+    }).on('error', reject).end();
+  });
+}
+
 describe('the page server: signed-in pages from the refresh cookie', () => {
   let api: RunningApi;
   let dist: string;
@@ -45,7 +66,10 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     write('shell/index.html', TEMPLATE);
     write('server/render.cjs', FAKE_RENDERER);
     write('patient/bundle-manifest.json', JSON.stringify({ groups: { 'expose-pages': { files: ['pages.1.js'] }, 'page-dashboard': { files: ['dash.2.js'] } } }));
-    api = await startApi({ WEB_DIST_DIR: dist, PAGE_RENDER_TIMEOUT_MS: '2500' });
+    api = await startApi({
+      WEB_DIST_DIR: dist, PAGE_RENDER_TIMEOUT_MS: '2500', TRUST_PROXY: 'true',
+      PAGE_RESTORES_PER_MINUTE_PER_IP: '4', PAGE_RESTORES_PER_MINUTE_PER_SESSION: '3',
+    });
     patient = await createUser(api, 'patient');
   });
   afterAll(async () => {
@@ -53,7 +77,13 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const page = (p: string, headers: Record<string, string> = {}) => fetch(`${api.baseUrl}${p}`, { headers });
+  /** What a browser sends with a top-level navigation, from an address of its own (the per-address limit is 4 a minute). */
+  const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+  let ipCounter = 0;
+  const freshIp = () => `2001:db8:42:${(++ipCounter).toString(16)}::1`;
+  // node:http, not fetch: fetch sets Sec-Fetch-Mode itself (to 'cors'), as a browser's fetch would.
+  const page = (p: string, headers: Record<string, string> = {}) => plainGet(`${api.baseUrl}${p}`, { ...NAVIGATION, 'x-forwarded-for': freshIp(), ...headers });
+  const nextCookieOf = (res: Response) => refreshCookie({ status: 200, body: undefined, setCookie: res.headers.getSetCookie(), headers: res.headers });
   const stateOf = (html: string) => {
     const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
     return match ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown }) : null;
@@ -153,5 +183,61 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     const res = await page('/patient-profile-summary', { cookie });
     expect(await res.text()).toBe(TEMPLATE);
     expect(res.headers.getSetCookie()).toEqual([]);
+  });
+  describe('only top-level navigations restore and render (issue 42, F-36)', () => {
+    it.each([
+      ['an image', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', accept: 'image/avif,image/webp,*/*' }],
+      ['a fetch', { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', accept: '*/*' }],
+      ['a script', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script', accept: '*/*' }],
+      ['a frame', { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe', accept: 'text/html' }],
+      ['a request without the browser headers', { 'sec-fetch-mode': '', 'sec-fetch-dest': '', accept: 'text/html' }],
+    ])('%s of a page path gets the plain app and leaves the session alone', async (_what, headers) => {
+      const { cookie } = await signIn(api, patient);
+      const res = await page('/patient/questions', { cookie, ...headers });
+      expect(await res.text()).toBe(TEMPLATE);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      // The cookie was not rotated: it still renews.
+      expect((await fetch(`${api.baseUrl}/api/auth/refresh`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    });
+  });
+
+  describe('restores are limited per session and per address (issue 42, F-37)', () => {
+    it('past the session’s limit a page goes out plain, its cookie untouched and still good', async () => {
+      let { cookie } = await signIn(api, patient);
+      for (let load = 1; load <= 3; load++) {
+        const res = await page('/patient/questions', { cookie });
+        expect(await res.text()).toContain(`Questions of ${patient.email}`);
+        cookie = nextCookieOf(res)!;
+      }
+      const over = await page('/patient/questions', { cookie });
+      expect(await over.text()).toBe(TEMPLATE);
+      expect(over.headers.getSetCookie()).toEqual([]);
+      expect((await fetch(`${api.baseUrl}/api/auth/refresh`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    });
+
+    it('past the address’s limit, whatever the sessions', async () => {
+      const address = freshIp();
+      const outcomes: boolean[] = [];
+      for (let load = 1; load <= 5; load++) {
+        const { cookie } = await signIn(api, patient);
+        const res = await page('/patient/questions', { cookie, 'x-forwarded-for': address });
+        outcomes.push((await res.text()).includes('Questions of'));
+      }
+      expect(outcomes).toEqual([true, true, true, true, false]);
+    });
+  });
+
+  it('refuses a page request carrying two refresh cookies (one planted by another host): plain app, both cleared (issue 42, F-39)', async () => {
+    const { cookie } = await signIn(api, patient);
+    const res = await page('/patient/questions', { cookie: `${cookie}; __Host-cqa_refresh=planted` });
+    expect(await res.text()).toBe(TEMPLATE);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('__Host-cqa_refresh=;'))).toBe(true);
+    const refreshed = await fetch(`${api.baseUrl}/api/auth/refresh`, { method: 'POST', headers: { cookie: `__Host-cqa_refresh=planted; ${cookie}` } });
+    expect(refreshed.status).toBe(400);
+    expect(((await refreshed.json()) as { message: string }).message).toBe(AuthTexts.twoSessionCookies);
+    expect(refreshed.headers.getSetCookie().some((c) => c.startsWith('__Host-cqa_refresh=;'))).toBe(true);
+    // The legacy name is never read: a planted `cqa_refresh` opens nothing.
+    expect((await page('/patient/questions', { cookie: cookie!.replace('__Host-cqa_refresh', 'cqa_refresh') })).headers.getSetCookie()
+      .some((c) => c.startsWith('__Host-cqa_refresh=') && !c.startsWith('__Host-cqa_refresh=;'))).toBe(false);
   });
 });

@@ -2,6 +2,9 @@ import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 import { apiToken, signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
 
+/** The page's HTML as a browser's top-level navigation asks for it (the page server renders only for those: issue 42, F-36). */
+const NAVIGATION = { headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', accept: 'text/html' } };
+
 // Issue #35: the signed-in pages arrive as HTML with their first data (the API's page server, apps/api/src/web/page-server.ts,
 // and the web build's renderer, apps/shell/src/server), and the app hydrates them from the page's state block.
 
@@ -29,7 +32,7 @@ test.describe('server-rendered signed-in pages @phone', () => {
     await signIn(page, 'patient');
 
     // page.request shares the browser's cookies: the refresh cookie (path /) goes with a page request.
-    const dashboard = await page.request.get('/patient/questions');
+    const dashboard = await page.request.get('/patient/questions', NAVIGATION);
     expect(dashboard.headers()['cache-control']).toBe('no-store');
     expect(dashboard.headers()['vary']).toMatch(/cookie/i);
     const dashboardHtml = await dashboard.text();
@@ -37,7 +40,7 @@ test.describe('server-rendered signed-in pages @phone', () => {
     expect(rootOf(dashboardHtml)).toContain(mine);
     expect(dashboardHtml).toMatch(/<link rel="stylesheet" href="\/assets\/antd\.[0-9a-f]+\.css"/);
 
-    const question = await page.request.get(`/patient/questions/${myId}`);
+    const question = await page.request.get(`/patient/questions/${myId}`, NAVIGATION);
     expect(rootOf(await question.text())).toContain(mine);
 
     // Someone else's question: the page holds exactly what the API answers this patient (no patient_id, the asker's).
@@ -46,14 +49,14 @@ test.describe('server-rendered signed-in pages @phone', () => {
       const state = JSON.parse(STATE.exec(html)![1]!) as { session: { accessToken: string }; api: { queries: Record<string, Query> } };
       return { token: state.session.accessToken, detail: Object.entries(state.api.queries).find(([key]) => key.startsWith('question('))![1] };
     };
-    const other = detailOf(await (await page.request.get(`/patient/questions/${otherId}`)).text());
+    const other = detailOf(await (await page.request.get(`/patient/questions/${otherId}`, NAVIGATION)).text());
     const asApi = await page.request.get(`/api/questions/${otherId}`, { headers: { Authorization: `Bearer ${other.token}` } });
     expect(other.detail.status).toBe('fulfilled');
     expect(other.detail.data).toEqual(await asApi.json());
     expect(other.detail.data).not.toHaveProperty('patient_id');
 
     // A question that does not exist: the API's 404, and no data.
-    const missingHtml = await (await page.request.get('/patient/questions/987654321')).text();
+    const missingHtml = await (await page.request.get('/patient/questions/987654321', NAVIGATION)).text();
     const missing = detailOf(missingHtml).detail;
     expect(missing.status).toBe('rejected');
     expect(missing.error!.status).toBe(404);
@@ -101,7 +104,7 @@ test.describe('server-rendered signed-in pages @phone', () => {
     for (const [role, path, title] of [['expert', '/expert/questions', 'Expert Dashboard'], ['admin', '/admin', 'Admin Dashboard']] as const) {
       const page = await (await browser.newContext()).newPage();
       await signIn(page, role);
-      const html = await (await page.request.get(path)).text();
+      const html = await (await page.request.get(path, NAVIGATION)).text();
       expect(rootOf(html)).toContain(title);
       expect(rootOf(html)).toContain('cqa-stat-tiles');
       await page.context().close();
@@ -110,7 +113,7 @@ test.describe('server-rendered signed-in pages @phone', () => {
 
   test('without a session cookie a signed-in page is the plain app', async ({ playwright, baseURL }) => {
     const anonymous = await playwright.request.newContext({ baseURL });
-    const res = await anonymous.get('/patient/questions');
+    const res = await anonymous.get('/patient/questions', NAVIGATION);
     const html = await res.text();
     expect(res.status()).toBe(200);
     expect(html).toMatch(/<div id="?root"?><\/div>/);

@@ -23,6 +23,12 @@ export interface NewAnswersCount {
 /** An unsubscribe token: 32 random bytes, base64url. Never a user id. */
 export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** How long an unused unsubscribe link works from the e-mail that carried it; after that it is refused (410). */
+export const UNSUBSCRIBE_LINK_LIFETIME_DAYS = 365;
+
+/** Where a signed-in person turns the notification e-mails on or off (the "E-mail notifications" card). */
+export const NOTIFICATION_SETTINGS_PAGE = '/account/security';
+
 /** Longest question title an e-mail repeats; longer ones are cut and end with '…'. */
 export const MAIL_QUESTION_TITLE_MAX = 80;
 

@@ -1,3 +1,5 @@
+import { UNSUBSCRIBE_LINK_LIFETIME_DAYS } from '../notifications';
+
 export const NotificationTexts = {
   settingsTitle: 'E-mail notifications',
   answerEmailsLabel: 'E-mail me when answers arrive on my questions',
@@ -16,6 +18,10 @@ export const NotificationTexts = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   /** A used link whose owner has turned e-mails on again since: it does not turn them off a second time. */
   unsubscribeSpent: 'This unsubscribe link was used already. To stop the e-mails again, use the link in a newer e-mail or your account settings.',
+  /** An unused link older than UNSUBSCRIBE_LINK_LIFETIME_DAYS: it changes nothing. */
+  unsubscribeExpired: `This unsubscribe link has expired: the links in our e-mails work for ${UNSUBSCRIBE_LINK_LIFETIME_DAYS} days. `
+    + 'To stop the e-mails, sign in and turn them off under "E-mail notifications" on your account\'s Security page, or use the link in a newer e-mail.',
+  unsubscribeSignInToChange: 'Sign in to change your e-mail settings',
   digestExpertsOnly: 'Only experts receive the daily digest.',
   answerEmailsPatientsOnly: 'Only patients receive answer e-mails.',
 } as const;

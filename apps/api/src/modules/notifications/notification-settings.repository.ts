@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { NotificationSettings, NotificationSettingsUpdate } from '@cqa/contracts';
+import { UNSUBSCRIBE_LINK_LIFETIME_DAYS, type NotificationSettings, type NotificationSettingsUpdate } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { hashUnsubscribeToken, newUnsubscribeToken } from './notification-rules';
 
@@ -11,9 +11,11 @@ interface SettingsRow { answer_emails: number | string; expert_digest: number | 
 /**
  * What an unsubscribe link can do now. `fresh`: unsubscribe. `done`: it unsubscribed its owner, who still gets no
  * e-mails (a mail provider's one-click POST and the person's own click both end on "unsubscribed"). `spent`: it was
- * used and the owner has turned e-mails on since; it grants nothing more. `unknown`: no such link.
+ * used and the owner has turned e-mails on since; it grants nothing more. `expired`: never used, and older than
+ * UNSUBSCRIBE_LINK_LIFETIME_DAYS; it grants nothing (an old e-mail, forwarded or leaked, cannot silence its owner for
+ * ever). `unknown`: no such link.
  */
-export type UnsubscribeLinkState = 'fresh' | 'done' | 'spent' | 'unknown';
+export type UnsubscribeLinkState = 'fresh' | 'done' | 'spent' | 'expired' | 'unknown';
 
 @Injectable()
 export class NotificationSettingsRepository {
@@ -64,11 +66,14 @@ export class NotificationSettingsRepository {
 
   private async state(manager: EntityManager, token: string, use: boolean): Promise<UnsubscribeLinkState> {
     const hash = hashUnsubscribeToken(token);
+    // The database's clock judges the age, as it wrote created_at.
     const [row] = (await manager.query(
-      `SELECT user_id, used_at FROM unsubscribe_tokens WHERE token_hash = ?${use ? ' FOR UPDATE' : ''}`, [hash],
-    )) as { user_id: string; used_at: Date | null }[];
+      `SELECT user_id, used_at, created_at < CURRENT_TIMESTAMP(3) - INTERVAL ? DAY AS expired FROM unsubscribe_tokens WHERE token_hash = ?${use ? ' FOR UPDATE' : ''}`,
+      [UNSUBSCRIBE_LINK_LIFETIME_DAYS, hash],
+    )) as { user_id: string; used_at: Date | null; expired: number | string }[];
     if (!row) return 'unknown';
     if (row.used_at === null) {
+      if (Number(row.expired) === 1) return 'expired';
       if (!use) return 'fresh';
       await manager.query('UPDATE unsubscribe_tokens SET used_at = CURRENT_TIMESTAMP(3) WHERE token_hash = ?', [hash]);
       await manager.query('UPDATE notification_settings SET answer_emails = 0, expert_digest = 0 WHERE user_id = ?', [row.user_id]);

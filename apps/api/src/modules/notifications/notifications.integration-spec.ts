@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import {
-  JobName, NewAnswersCount, NotificationPaths, NotificationSettings, NotificationTexts, QuestionListResponse, QuestionPaths, ResearchRequestPaths,
-  ResearchRequestTexts,
+  JobName, NewAnswersCount, NOTIFICATION_SETTINGS_PAGE, NotificationPaths, NotificationSettings, NotificationTexts, QuestionListResponse, QuestionPaths, ResearchRequestPaths,
+  ResearchRequestTexts, UNSUBSCRIBE_LINK_LIFETIME_DAYS,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
@@ -10,6 +10,7 @@ import { call } from '../../../test/accounts-helpers';
 import { SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { startWorker, waitFor } from '../../../test/worker-harness';
 import { JobQueue } from '../../queues/job-queue.service';
+import { escapeHtml } from '../mail/mail-text';
 import { AnswersRepository } from '../answers/answers.repository';
 import { Actor, actor, answer, ask, EXPERT_FIELDS } from '../questions/test/questions-helpers';
 import { NotificationSettingsRepository } from './notification-settings.repository';
@@ -287,6 +288,31 @@ describe('answer e-mails, "New answers" marks, unsubscribe and the expert digest
     // The digest's own link unsubscribes the expert from it.
     expect((await oneClick(unsubscribePath(mail))).status).toBe(200);
     expect((await settingsOf(optedIn)).expertDigest).toBe(false);
+  });
+
+  it(`an unused link works for ${UNSUBSCRIBE_LINK_LIFETIME_DAYS} days; older, it is refused (410) with a page that sends the person to their settings, and changes nothing`, async () => {
+    const patient = await actor(api, 'patient');
+    const repo = api.app.get(NotificationSettingsRepository);
+    const [young, old] = [await ds.transaction((tx) => repo.newToken(tx, patient.id)), await ds.transaction((tx) => repo.newToken(tx, patient.id))];
+    const age = (token: string, days: number) =>
+      ds.query('UPDATE unsubscribe_tokens SET created_at = CURRENT_TIMESTAMP(3) - INTERVAL ? DAY WHERE token_hash = ?', [days, sha256(token)]);
+    await age(young, UNSUBSCRIBE_LINK_LIFETIME_DAYS - 1);
+    await age(old, UNSUBSCRIBE_LINK_LIFETIME_DAYS + 1);
+
+    for (const res of [await fetch(`${api.baseUrl}${NotificationPaths.unsubscribe(old)}`), await oneClick(NotificationPaths.unsubscribe(old))]) {
+      expect(res.status).toBe(410);
+      const html = await res.text();
+      expect(html).toContain(escapeHtml(NotificationTexts.unsubscribeExpired));
+      expect(NotificationTexts.unsubscribeExpired).toContain(`${UNSUBSCRIBE_LINK_LIFETIME_DAYS} days`);
+      expect(html).toContain(`<a href="${NOTIFICATION_SETTINGS_PAGE}">${escapeHtml(NotificationTexts.unsubscribeSignInToChange)}</a>`);
+    }
+    expect(await settingsOf(patient)).toEqual({ answerEmails: true, expertDigest: false });
+    expect(((await ds.query('SELECT used_at FROM unsubscribe_tokens WHERE token_hash = ?', [sha256(old)])) as { used_at: Date | null }[])[0]!.used_at).toBeNull();
+
+    // A day short of the lifetime the link still does its one thing.
+    expect((await fetch(`${api.baseUrl}${NotificationPaths.unsubscribe(young)}`)).status).toBe(200);
+    expect((await oneClick(NotificationPaths.unsubscribe(young))).status).toBe(200);
+    expect((await settingsOf(patient)).answerEmails).toBe(false);
   });
 
   // Last: it leaves this client's address over the limit.

@@ -1,4 +1,4 @@
-import { NotificationPaths, NotificationTexts as T } from '@cqa/contracts';
+import { NOTIFICATION_SETTINGS_PAGE, NotificationPaths, NotificationTexts as T } from '@cqa/contracts';
 import { escapeHtml } from '../mail/mail-text';
 
 /**
@@ -53,4 +53,10 @@ export function invalidPage(): string {
 export function spentPage(): string {
   return page(`<p role="alert">${escapeHtml(T.unsubscribeSpent)}</p>
 <p><a href="/">Cancer Q&amp;A</a></p>`);
+}
+
+/** An unused link past its lifetime: nothing changed; the settings page (behind sign-in) still turns e-mails off. */
+export function expiredPage(): string {
+  return page(`<p role="alert">${escapeHtml(T.unsubscribeExpired)}</p>
+<p><a href="${escapeHtml(NOTIFICATION_SETTINGS_PAGE)}">${escapeHtml(T.unsubscribeSignInToChange)}</a></p>`);
 }

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { Messages } from '@cqa/contracts';
+import { Messages, UNSUBSCRIBE_LINK_LIFETIME_DAYS } from '@cqa/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/access/access.decorator';
 import { Client, type ClientInfo } from '../../common/access/client-info';
@@ -11,14 +11,14 @@ import type { AppConfig } from '../../config/app-config';
 import { RedisClient } from '../../queues/redis-client.provider';
 import { isUnsubscribeToken } from './notification-rules';
 import { NotificationSettingsRepository, type UnsubscribeLinkState } from './notification-settings.repository';
-import { confirmPage, donePage, invalidPage, spentPage } from './unsubscribe-page';
+import { confirmPage, donePage, expiredPage, invalidPage, spentPage } from './unsubscribe-page';
 
 const WINDOW_SECONDS = 15 * 60;
 
 /**
  * The one-click unsubscribe link of every notification e-mail (RFC 8058): public on purpose, since it must work from
  * a mail client without signing in; the random token in the path is the only credential, and its only power is turning
- * the owner's notification e-mails off, once. Only unknown tokens count against the per-IP limit: a mail provider's
+ * the owner's notification e-mails off, once, within UNSUBSCRIBE_LINK_LIFETIME_DAYS of its e-mail. Only unknown tokens count against the per-IP limit: a mail provider's
  * one-click POSTs for all its users come from a few shared addresses, and a real link must keep working for every one
  * of them. 256 random bits are what make guessing hopeless; the limit turns a flood of made-up links away.
  */
@@ -54,7 +54,7 @@ export class UnsubscribeController {
   @ApiParam({ name: 'token', description: 'The random token of the e-mail\'s link (43 base64url characters).' })
   @ApiOkResponse({ description: 'HTML page with the Unsubscribe button (or, for a link already used, "unsubscribed").' })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid.' })
-  @ApiGoneResponse({ description: 'HTML page: the link was used and its owner has turned e-mails on again since.' })
+  @ApiGoneResponse({ description: `HTML page: the link was used and its owner has turned e-mails on again since, or it is older than ${UNSUBSCRIBE_LINK_LIFETIME_DAYS} days (expired: sign in to change the e-mail settings).` })
   async confirm(@Param('token') token: string, @Client() client: ClientInfo, @Res() reply: FastifyReply): Promise<void> {
     const state = isUnsubscribeToken(token) ? await this.settings.linkState(token) : 'unknown';
     await this.answer(reply, state, client.ip, () => confirmPage(token));
@@ -67,7 +67,7 @@ export class UnsubscribeController {
   @ApiParam({ name: 'token', description: 'The random token of the e-mail\'s link (43 base64url characters).' })
   @ApiOkResponse({ description: 'HTML page: unsubscribed (also when the link was used already and e-mails are still off).' })
   @ApiNotFoundResponse({ description: 'HTML page: the link is not valid.' })
-  @ApiGoneResponse({ description: 'HTML page: the link was used and its owner has turned e-mails on again since; nothing changes.' })
+  @ApiGoneResponse({ description: `HTML page: the link was used and its owner has turned e-mails on again since, or it is older than ${UNSUBSCRIBE_LINK_LIFETIME_DAYS} days (expired); nothing changes.` })
   async unsubscribe(@Param('token') token: string, @Client() client: ClientInfo, @Res() reply: FastifyReply): Promise<void> {
     const state = isUnsubscribeToken(token) ? await this.settings.unsubscribe(token) : 'unknown';
     await this.answer(reply, state, client.ip, donePage);
@@ -78,6 +78,7 @@ export class UnsubscribeController {
       case 'fresh': return this.html(reply, HttpStatus.OK, freshPage());
       case 'done': return this.html(reply, HttpStatus.OK, donePage());
       case 'spent': return this.html(reply, HttpStatus.GONE, spentPage());
+      case 'expired': return this.html(reply, HttpStatus.GONE, expiredPage());
       case 'unknown':
         await this.countUnknown(ip);
         return this.html(reply, HttpStatus.NOT_FOUND, invalidPage());

@@ -28,10 +28,11 @@ describe('RedisHostRateLimiter', () => {
       Array.from({ length: 8 }, (_, i) => limiters[i % 2].acquire('eutils.example', 10).then(() => times.push(Date.now() - started))),
     );
     times.sort((x, y) => x - y);
-    // 8 requests at 10/s: the last may go 700 ms after the first, not sooner.
-    expect(times[7]).toBeGreaterThanOrEqual(650);
+    // 8 requests at 10/s: the k-th may go k × 100 ms after the first, not sooner. Each is measured from a time taken
+    // before any slot was reserved, so a late wake-up on a loaded machine only lengthens it (a gap between two
+    // wake-ups could shrink).
+    times.forEach((time, k) => expect(time).toBeGreaterThanOrEqual(k * 100 - 15));
     expect(times[7]).toBeLessThan(2000);
-    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(60);
   });
 
   it('keeps hosts apart, and 3/s without an NCBI key is slower than 10/s with one', async () => {

@@ -1,4 +1,5 @@
 import { MAX_SCRUB_LENGTH, personalContent, scrubPersonal } from './personal-data';
+import { cpuMs } from '../../../common/test/cpu-time';
 
 describe('scrubPersonal', () => {
   it.each<[string, string, string[], string[]]>([
@@ -55,9 +56,8 @@ describe('scrubPersonal', () => {
 
   it('is linear: a long hostile input is cut and scrubbed quickly', () => {
     const hostile = `${'a'.repeat(3000)}@${'b.'.repeat(3000)} ${'my '.repeat(2000)}${'1-'.repeat(3000)} ${'Aaaa '.repeat(3000)}`;
-    const started = Date.now();
-    const { text } = scrubPersonal(hostile);
-    expect(Date.now() - started).toBeLessThan(1500);
+    let text = '';
+    expect(cpuMs(() => ({ text } = scrubPersonal(hostile)))).toBeLessThan(1500);
     expect(text.length).toBeLessThanOrEqual(MAX_SCRUB_LENGTH);
   });
 });

@@ -93,15 +93,15 @@ export class AiAnswersService implements OnModuleInit {
     } else {
       const useProfile = opts.useProfile ?? Boolean(latest && Number(latest.use_profile));
       // The daily limits are reserved before the run exists (429 when spent); a run that was there already gives it back.
-      await this.limits.reserve(opts.requestedBy);
+      const hold = await this.limits.reserve(opts.requestedBy);
       const run = await this.runs
         .createRun({ questionId, generation: (latest?.generation ?? 0) + 1, trigger: opts.trigger, requestedBy: opts.requestedBy, useProfile })
         .catch(async (error: unknown) => {
-          await this.limits.release(opts.requestedBy);
+          await this.limits.release(hold);
           throw error;
         });
       runId = run.id;
-      if (!run.created) await this.limits.release(opts.requestedBy);
+      if (!run.created) await this.limits.release(hold);
     }
     await this.jobs.enqueue<AiAnswerJobPayload>(JobName.AiAnswer, { runId }, { jobId: aiAnswerJobId(runId) });
     return { runId };

@@ -3,7 +3,7 @@ import { AI_DAILY_LIMIT_WINDOW_HOURS, AiDailyLimitUsage, AiTexts } from '@cqa/co
 import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import { RedisClient } from '../../../queues/redis-client.provider';
-import { returnToBudget, takeFromBudget, type PersonAndPlatformBudget } from '../generation/daily-budget';
+import { returnToBudget, takeFromBudget, type BudgetHold, type PersonAndPlatformBudget } from '../generation/daily-budget';
 
 const WINDOW_SECONDS = AI_DAILY_LIMIT_WINDOW_HOURS * 3600;
 const runsKey = (userId: string | null) => (userId ? `ai:daily:user:${userId}` : 'ai:daily:global');
@@ -26,13 +26,13 @@ export class AiDailyLimits {
   }
 
   /** Takes one run; 429 with the limit's text when the person's or the platform's count is spent. */
-  async reserve(userId: string | null): Promise<void> {
-    await takeFromBudget(this.redisClient, this.budget(), userId);
+  async reserve(userId: string | null): Promise<BudgetHold> {
+    return takeFromBudget(this.redisClient, this.budget(), userId);
   }
 
-  /** A reservation that started no run (the run existed already, or it could not be created) goes back. */
-  async release(userId: string | null): Promise<void> {
-    await returnToBudget(this.redisClient, this.budget(), userId);
+  /** A reservation that started no run (the run existed already, or it could not be created) goes back to its window. */
+  async release(hold: BudgetHold): Promise<void> {
+    await returnToBudget(this.redisClient, hold);
   }
 
   /** The limits and the platform's runs in its counter's current 24 hours (admins). */

@@ -68,14 +68,14 @@ export class ResearchService implements OnModuleInit {
     const current = await this.repo.latestRun(questionId);
     if (current && isResearchActive(current.status)) throw new ConflictException(ResearchTexts.runActive);
     // The start is taken from the daily budgets before the run exists (429 when spent), and given back if no run starts.
-    if (!reserved) await this.budgets.reserveStart(starter);
+    const hold = reserved ? null : await this.budgets.reserveStart(starter);
     let runId: number | null = null;
     try {
       runId = await this.repo.createRun(questionId, starter);
       if (runId === null) throw new ConflictException(ResearchTexts.runActive);
       await this.jobs.enqueue(JobName.ResearchPlan, { runId }, { jobId: planJobId(runId, 1), attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
     } catch (error) {
-      if (!reserved) await this.budgets.releaseStart(starter);
+      if (hold) await this.budgets.releaseStart(hold);
       if (runId !== null) await this.repo.transition(runId, ['planning'], { status: 'failed', error: String(error), finished_at: new Date() });
       throw error;
     }
@@ -175,15 +175,15 @@ export class ResearchService implements OnModuleInit {
     const status: ResearchStatus = !planned ? 'planning' : run.plan_approved_at ? 'running' : 'awaiting_approval';
     if (run.status !== 'failed') throw new ConflictException(ResearchTexts.notRetryable);
     // A retry calls the model again: it counts as a start, and a run going on reserves what is left of its token limit.
-    await this.budgets.reserveStart(caller.id);
+    const hold = await this.budgets.reserveStart(caller.id);
     try {
       if (status === 'running') await this.budgets.reserveTokens(run.id, caller.id, run.prompt_tokens + run.completion_tokens);
     } catch (error) {
-      await this.budgets.releaseStart(caller.id);
+      await this.budgets.releaseStart(hold);
       throw error;
     }
     if (!(await this.repo.transition(run.id, ['failed'], { status, attempt, error: null, failed_step: null, finished_at: null }))) {
-      await this.budgets.releaseStart(caller.id);
+      await this.budgets.releaseStart(hold);
       await this.budgets.settleTokens(run.id, run.prompt_tokens + run.completion_tokens);
       throw new ConflictException(ResearchTexts.notRetryable);
     }

@@ -52,22 +52,18 @@ describe('WorkerThreadParser', () => {
   it('keeps the event loop free while a page is read', async () => {
     const threads = parser(30_000);
     await threads.parse({ kind: 'paste', text: 'warm\n\nup', url: PAGE_URL });
-    let longestGap = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 5);
+    // Ticks of a 5 ms timer while the page is read: the inline parser blocks the loop for the whole parse, so none
+    // (at most one) could run. Counting ticks, not the longest gap, keeps a loaded machine's stalls out of it.
+    let ticks = 0;
+    const ticker = setInterval(() => { ticks += 1; }, 5);
     const started = performance.now();
     const thread = await threads.parse({ kind: 'forum', html: BUSY_PAGE, url: PAGE_URL });
     const took = performance.now() - started;
     clearInterval(ticker);
     expect(thread.replies.length).toBeGreaterThan(10);
-    // The inline parser blocks for the whole parse; here the loop ticks on.
     expect(took).toBeGreaterThan(100);
-    expect(longestGap).toBeLessThan(Math.max(80, took / 3));
-  });
+    expect(ticks).toBeGreaterThanOrEqual(5);
+  }, 30_000); // reading the busy page alone took over 5 s when two suites shared two cores
 
   it('runs tasks side by side up to its thread count and queues the rest', async () => {
     const threads = parser(30_000, 2);

@@ -35,21 +35,35 @@ describe('HostPoliteness (Redis)', () => {
   });
 
   it('lets different hosts go at once', async () => {
-    const log: Array<{ start: number; end: number }> = [];
-    await Promise.all([workerA.run('a.example', timed(log)), workerB.run('b.example', timed(log))]);
-    expect(Math.abs(log[0].start - log[1].start)).toBeLessThan(90);
+    // Each task waits until the other has started: were the hosts serialised, the first would wait in vain.
+    let startedA!: () => void;
+    let startedB!: () => void;
+    const [a, b] = [new Promise<void>((r) => { startedA = r; }), new Promise<void>((r) => { startedB = r; })];
+    const meetingOther = (mine: () => void, other: Promise<void>) => async () => {
+      mine();
+      let timer: NodeJS.Timeout | undefined;
+      const alone = new Promise((r) => { timer = setTimeout(() => r('alone'), 5000); });
+      return Promise.race([other.then(() => 'met'), alone]).finally(() => clearTimeout(timer));
+    };
+    await expect(Promise.all([
+      workerA.run('a.example', meetingOther(startedA, b)), workerB.run('b.example', meetingOther(startedB, a)),
+    ])).resolves.toEqual(['met', 'met']);
   });
 
+  // Each gap is measured from a time taken before the code's own (Redis) clock set the delay to one taken inside the
+  // next task, so a slow machine only lengthens what is measured.
   it('honours a longer Crawl-delay and a Retry-After', async () => {
-    await workerA.run('slow.example', async () => undefined, { minDelayMs: 600 });
-    const afterCrawlDelay = Date.now();
-    await workerB.run('slow.example', async () => undefined);
-    expect(Date.now() - afterCrawlDelay).toBeGreaterThanOrEqual(600 - 15);
+    let crawlEnded = 0;
+    await workerA.run('slow.example', async () => { crawlEnded = Date.now(); }, { minDelayMs: 600 });
+    let nextStarted = 0;
+    await workerB.run('slow.example', async () => { nextStarted = Date.now(); });
+    expect(nextStarted - crawlEnded).toBeGreaterThanOrEqual(600 - 15);
 
-    await workerA.deferHost('limited.example', 500);
     const deferred = Date.now();
-    await workerB.run('limited.example', async () => undefined);
-    expect(Date.now() - deferred).toBeGreaterThanOrEqual(500 - 15);
+    await workerA.deferHost('limited.example', 500);
+    let limitedStarted = 0;
+    await workerB.run('limited.example', async () => { limitedStarted = Date.now(); });
+    expect(limitedStarted - deferred).toBeGreaterThanOrEqual(500 - 15);
   });
 
   it('releases the host when the task fails', async () => {

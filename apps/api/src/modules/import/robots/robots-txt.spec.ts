@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { matchesPattern, parseRobotsTxt, ROBOTS_MAX_RULE_LENGTH, ROBOTS_MAX_RULES, RobotsRules } from './robots-txt';
+import { cpuMs } from '../../../common/test/cpu-time';
 
 const SITE = `
 # A typical file
@@ -85,11 +86,12 @@ describe('parseRobotsTxt', () => {
   it('matches a rule of many wildcards against a long path in milliseconds (a regex took about a minute)', () => {
     const rules = parseRobotsTxt(`User-agent: *\nDisallow: /${'*a'.repeat(12)}*b\nDisallow: /${'*'.repeat(400)}x$\nAllow: /`);
     const hostile = `/${'a'.repeat(2000)}`;
-    const started = performance.now();
-    expect(rules.isAllowed(hostile)).toBe(true);
-    expect(rules.isAllowed(`${hostile}b`)).toBe(false);
-    expect(rules.isAllowed(`${hostile}x`)).toBe(false);
-    expect(performance.now() - started).toBeLessThan(200);
+    const used = cpuMs(() => {
+      expect(rules.isAllowed(hostile)).toBe(true);
+      expect(rules.isAllowed(`${hostile}b`)).toBe(false);
+      expect(rules.isAllowed(`${hostile}x`)).toBe(false);
+    });
+    expect(used).toBeLessThan(200);
   });
 
   it('agrees with a reference matcher on random patterns', () => {

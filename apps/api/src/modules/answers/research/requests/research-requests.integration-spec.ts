@@ -106,6 +106,27 @@ describe('deep research requests', () => {
     expect((await request(qs[3]!)).status).toBe(201);
   });
 
+  it('gives a start back only to the window it was taken from: a request cancelled after its window ended credits nothing', async () => {
+    const stale = await ask();
+    expect((await request(stale)).status).toBe(201);
+    // The request's 24 hours end while it waits: its counters expire (the request itself, and its hold, remain).
+    const { redis } = api.app.get(RedisClient);
+    const prefix = `${api.config.queuePrefix}:app:`;
+    const counters = (await redis.keys(`${prefix}research:starts:*`)).map((key) => key.slice(prefix.length)).filter((key) => !key.includes(':hold:'));
+    expect(counters).toHaveLength(2);
+    for (const key of counters) await redis.pexpire(key, 1);
+    for (const key of counters) while ((await redis.exists(key)) === 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    const fresh = [await ask(), await ask(), await ask(), await ask()];
+    for (const q of fresh.slice(0, 3)) expect((await request(q)).status).toBe(201);
+    expect((await call(api, 'DELETE', ResearchRequestPaths.request(stale), { token: owner })).status).toBe(200);
+    // The new window counted three starts and still does: the stale request's start is not a credit against it.
+    const limits = (await call<AiRunListResponse>(api, 'GET', '/api/admin/ai-runs', { token: admin })).body.limits!;
+    expect(limits.research.starts.usedGlobal).toBe(3);
+    const over = await request(fresh[3]!);
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe(ResearchTexts.dailyStartsUser(3));
+  });
+
   it(`limits a patient to ${RESEARCH_REQUESTS_PER_HOUR} requests an hour, cancelled ones included`, async () => {
     const q = await ask();
     for (let i = 0; i < RESEARCH_REQUESTS_PER_HOUR; i++) {

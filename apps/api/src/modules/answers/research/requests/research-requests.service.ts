@@ -10,6 +10,7 @@ import { release, reserve } from '../../../../common/throttle/redis-reservation'
 import { RedisClient } from '../../../../queues/redis-client.provider';
 import { AiProvider } from '../../../ai';
 import { recordResearchDeclined } from '../../../notifications/answer-events';
+import type { BudgetHold } from '../../generation/daily-budget';
 import { ResearchBudgets } from '../research-budgets';
 import { ResearchService } from '../research.service';
 import { RequestRow, ResearchRequestsRepository, toView } from './research-requests.repository';
@@ -21,7 +22,8 @@ const BEFORE_SEARCH = ['planning', 'awaiting_approval'];
  * Deep research a patient asks for. The request takes a start from the research budgets when it is made (so an
  * over-budget request is refused and nothing waits); a reviewer taking it starts the ordinary run with that start, and
  * from then on the run's own plan review, budgets and runner do the work. Declining, or the patient cancelling before
- * review, gives the start back.
+ * review, gives the start back, to the window it was taken from only: a request left waiting past that window's end
+ * (24 hours from the counter's first use) holds nothing of a later one, and giving its start back then credits nothing.
  */
 @Injectable()
 export class ResearchRequestsService {
@@ -44,19 +46,22 @@ export class ResearchRequestsService {
     if (await reserve(this.redisClient.redis, [rule])) {
       throw new HttpException(ResearchRequestTexts.rateLimited(RESEARCH_REQUESTS_PER_HOUR), HttpStatus.TOO_MANY_REQUESTS);
     }
+    let hold: BudgetHold;
     try {
       // 429 with the budget's words when the patient's or the platform's daily starts are spent: nothing is queued.
-      await this.budgets.reserveStart(caller.id);
+      hold = await this.budgets.reserveStart(caller.id);
     } catch (error) {
       await release(this.redisClient.redis, [rule.key]);
       throw error;
     }
     if (!(await this.repo.create(questionId, caller.id))) {
-      await this.budgets.releaseStart(caller.id);
+      await this.budgets.releaseStart(hold);
       await release(this.redisClient.redis, [rule.key]);
       throw new ConflictException(ResearchRequestTexts.duplicate);
     }
-    return toView((await this.repo.byQuestion(questionId))!);
+    const created = (await this.repo.byQuestion(questionId))!;
+    await this.budgets.holdRequestStart(created.id, hold);
+    return toView(created);
   }
 
   async cancel(caller: AuthenticatedUser, questionId: number): Promise<ResearchRequestView> {
@@ -66,7 +71,7 @@ export class ResearchRequestsService {
     if (!(await this.repo.transition(row.id, 'requested', { status: 'cancelled', decided_at: new Date() }))) {
       throw new ConflictException(ResearchRequestTexts.notCancellable);
     }
-    await this.budgets.releaseStart(row.requested_by);
+    await this.budgets.releaseRequestStart(row.id);
     return toView((await this.repo.byId(row.id))!);
   }
 
@@ -93,7 +98,7 @@ export class ResearchRequestsService {
       const active = error instanceof ConflictException ? (await this.research.latest(caller, row.question_id)).run : null;
       if (active && isResearchActive(active.status)) {
         await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [active.id, row.id]);
-        await this.budgets.releaseStart(row.requested_by);
+        await this.budgets.releaseRequestStart(row.id);
         return active;
       }
       // No run: the request waits again, still holding its start.
@@ -128,7 +133,7 @@ export class ResearchRequestsService {
     });
     if (!declined) throw new ConflictException(ResearchRequestTexts.alreadyTaken);
     // A request declined before review never started: its start goes back (a taken one's run did start).
-    if (row.status === 'requested') await this.budgets.releaseStart(row.requested_by);
+    if (row.status === 'requested') await this.budgets.releaseRequestStart(row.id);
     return toView((await this.repo.byId(row.id))!);
   }
 

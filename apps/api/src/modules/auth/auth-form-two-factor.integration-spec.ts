@@ -87,7 +87,11 @@ describe('the two-factor step as a form without script (real MariaDB and Redis)'
     // The challenge rides in httpOnly, SameSite=Strict, short-lived cookies for the two routes that read it; no session yet.
     const challengeCookies = cookieNamed(password.setCookie, 'cqa_2fa');
     expect(challengeCookies.map((c) => /Path=([^;]+)/.exec(c)![1]).sort()).toEqual([AUTH_FORM_ROUTES.twoFactor, '/api/auth/two-factor'].sort());
-    for (const cookie of challengeCookies) expect(cookie).toMatch(/HttpOnly/i), expect(cookie).toMatch(/SameSite=Strict/i), expect(cookie).toMatch(/Max-Age=300\b/);
+    for (const cookie of challengeCookies) {
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Strict/i);
+      expect(cookie).toMatch(/Max-Age=300\b/);
+    }
     expect(cookieNamed(password.setCookie, REFRESH_COOKIE.name)).toEqual([]);
     const challenge = /^cqa_2fa=([^;]+)/.exec(challengeCookies[0]!)![1]!;
     expect(password.location).not.toContain(challenge);

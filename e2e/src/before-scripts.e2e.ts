@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, formsHydrated } from '../support/accounts';
+import { REFRESH_COOKIE, TwoFactorTexts } from '@cqa/contracts';
+import { DEMO, DEMO_PASSWORD, formsHydrated, registerApproved, turnOnTwoFactor } from '../support/accounts';
+import { totpCode, totpStepNow } from '../support/totp';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible } from '../support/pages';
 
@@ -110,6 +112,46 @@ test.describe('the public pages without any script', () => {
       await expect(page.getByRole('group', { name: PROMPT })).toBeVisible();
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__Host-cqa_refresh');
       expect((await request.post('/api/auth/refresh', { headers: { cookie: `__Host-cqa_refresh=${refresh}` } })).status()).toBe(401);
+    });
+  });
+
+  test('an expert with two-factor sign-in signs in: the password, the code step\'s own page, a wrong code told, the right one opens the portal', async ({ browser, request }) => {
+    const expert = await registerApproved(request, 'expert', { label: 'noscript-2fa', password: 'E2e-no-script-2fa-2026', firstName: 'Tove', lastName: 'Factor' });
+    const { secret, spentStep } = await turnOnTwoFactor(request, { ...expert, role: 'expert' });
+    await withoutScripts(browser, async (page) => {
+      await page.goto('/?role=expert&mode=login');
+      await page.getByLabel('Email').fill(expert.email);
+      await page.getByLabel('Password').fill(expert.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      // The step's own pre-rendered page: the challenge is an httpOnly cookie, nothing of it (or the account) in the URL.
+      await expect(page).toHaveURL(/\/\?role=expert&mode=login&two_factor=code$/);
+      await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+      const challenge = (await page.context().cookies()).filter((c) => c.name === 'cqa_2fa');
+      expect(challenge.length).toBeGreaterThan(0);
+      for (const cookie of challenge) expect({ httpOnly: cookie.httpOnly, sameSite: cookie.sameSite }).toEqual({ httpOnly: true, sameSite: 'Strict' });
+      expect(page.url()).not.toContain(challenge[0]!.value);
+      expect(page.url()).not.toContain('@');
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain(REFRESH_COOKIE.name);
+      await expect(page.getByLabel('Recovery code')).toBeVisible();
+
+      // The code the enrolment spent is refused with the JSON flow's text, back on the step.
+      await page.getByLabel('6-digit code').fill(totpCode(secret, spentStep));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/\?role=expert&mode=login&two_factor=code#notice-code-invalid$/);
+      await expect(page.getByRole('main').getByRole('alert')).toHaveText(TwoFactorTexts.invalidCode);
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain(REFRESH_COOKIE.name);
+
+      await page.getByLabel('6-digit code').fill(totpCode(secret, Math.max(totpStepNow(), spentStep + 1)));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page).toHaveURL(/\/expert\/questions$/);
+      const cookies = await page.context().cookies();
+      expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining([REFRESH_COOKIE.name, 'cqa_signed_in']));
+      expect(cookies.map((c) => c.name)).not.toContain('cqa_2fa');
+      // The session is the expert's: the cookie the step set renews it.
+      const refresh = cookies.find((c) => c.name === REFRESH_COOKIE.name)!.value;
+      const renewed = await request.post('/api/auth/refresh', { headers: { cookie: `${REFRESH_COOKIE.name}=${refresh}` } });
+      expect(renewed.status()).toBe(200);
+      expect((await renewed.json()).user).toMatchObject({ email: expert.email, role: 'expert' });
     });
   });
 

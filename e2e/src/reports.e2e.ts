@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatFileSize } from '@cqa/contracts';
-import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, registerApprovedPatient, signIn } from '../support/accounts';
 import { expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the message catalogue (libs/contracts/src/messages.ts), quoted as the spec words them.
@@ -116,5 +116,53 @@ test.describe('medical reports', () => {
     await expect(page.getByRole('row').filter({ hasText: fileName })).toHaveCount(0);
     await expect(page.getByText(NONE_UPLOADED)).toBeVisible();
     expect(problems).toEqual([]);
+  });
+
+  test('an upload refused for a stale access token is sent again once the session is renewed, and is listed', async ({ page, request }) => {
+    const patient = await registerApprovedPatient(request, { label: 'stale-upload', password: 'E2e-stale-upload-2026', firstName: 'Sten', lastName: 'Upload' });
+    // A token the API no longer takes while the browser's refresh cookie still holds: one of the patient's own, from a
+    // session since ended (as an access token past its lifetime, or one of a session version moved on, is refused).
+    const other = await request.post('/api/auth/login', { data: { email: patient.email, password: patient.password, role: 'patient' } });
+    const stale = ((await other.json()) as { accessToken: string }).accessToken;
+    expect((await request.post('/api/auth/logout')).ok()).toBe(true);
+    expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${stale}` } })).status()).toBe(401);
+
+    // Signed in in this browser (its refresh cookie set by the login's answer); the page server restores the session.
+    expect((await page.request.post('/api/auth/login', { data: { email: patient.email, password: patient.password, role: 'patient' } })).ok()).toBe(true);
+    await page.goto('/patient-profile?step=5');
+    await expect(page.getByRole('heading', { name: 'Medical Reports Upload' })).toBeVisible();
+    await expect(page.getByText(NONE_UPLOADED)).toBeVisible();
+
+    // The page's in-memory token has gone stale: its first upload carries the stale one. The API refuses it before
+    // reading the body and closes the connection (registerCloseOnEarlyRefusal), 2 MB still to come.
+    // The browser sends each upload itself (the route only swaps the first one's token); what it saw is recorded.
+    const attempts: Array<{ authorization: string | undefined; outcome: string }> = [];
+    let refreshedAfterRefusal = false;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/refresh') && attempts.length === 1) refreshedAfterRefusal = true;
+      if (r.url().endsWith('/api/upload')) attempts.push({ authorization: r.headers().authorization, outcome: 'pending' });
+    });
+    const attemptOf = (r: { url(): string }) => (r.url().endsWith('/api/upload') ? attempts.findLast((a) => a.outcome === 'pending') : undefined);
+    page.on('response', (r) => { const a = attemptOf(r); if (a) a.outcome = String(r.status()); });
+    // The server closed the connection before the browser had sent the body, and the browser saw no answer.
+    page.on('requestfailed', (r) => { const a = attemptOf(r); if (a) a.outcome = 'closed'; });
+    let swapped = false;
+    await page.route('**/api/upload', async (route) => {
+      if (swapped) return route.continue();
+      swapped = true;
+      await route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${stale}` } });
+    });
+    const fileName = `e2e-stale-${Date.now().toString(36)}.pdf`;
+    const file = Buffer.concat([Buffer.from('%PDF-1.4\n%e2e\n'), Buffer.alloc(2 * 1024 * 1024, 0x20), Buffer.from('\n%%EOF\n')]);
+    await page.getByLabel('Report file').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: file });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText(UPLOADED)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('row').filter({ hasText: fileName })).toContainText(formatFileSize(file.length));
+    test.info().annotations.push({ type: 'first upload', description: attempts[0]?.outcome ?? 'none' });
+    // Refused once, renewed through the refresh route, sent once more with the new token: never a third time.
+    expect(attempts.map((a) => a.outcome)).toEqual([expect.stringMatching(/^(401|closed)$/), '201']);
+    expect(refreshedAfterRefusal).toBe(true);
+    expect(attempts[1]!.authorization).toMatch(/^Bearer /);
+    expect(attempts[1]!.authorization).not.toBe(attempts[0]!.authorization);
   });
 });

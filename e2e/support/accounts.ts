@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, Role, TwoFactorPaths } from '@cqa/contracts';
 import { linkFromMail } from './mail';
+import { totpCode, totpStepNow } from './totp';
 
 export { DEMO_PASSWORD };
 /** The seed's demo sign-ins, by role. */
@@ -62,22 +63,52 @@ export async function apiToken(request: APIRequestContext, role: Role): Promise<
 }
 
 /** A new patient (so what a journey counts is its own), registered, verified through the e-mailed link and approved by the demo admin. */
-export async function registerApprovedPatient(
+export function registerApprovedPatient(
   request: APIRequestContext,
+  who: { label: string; password: string; firstName: string; lastName: string },
+): Promise<{ email: string; password: string }> {
+  return registerApproved(request, 'patient', who);
+}
+
+/** A new patient or expert, registered, verified through the e-mailed link and approved by the demo admin. */
+export async function registerApproved(
+  request: APIRequestContext,
+  role: 'patient' | 'expert',
   who: { label: string; password: string; firstName: string; lastName: string },
 ): Promise<{ email: string; password: string }> {
   const email = `${who.label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
   const { password } = who;
   const registered = await request.post('/api/auth/register', {
-    data: { email, password, role: 'patient', first_name: who.firstName, last_name: who.lastName, agreeToTerms: true, hipaa_consent: true },
+    data: {
+      email, password, role, first_name: who.firstName, last_name: who.lastName, agreeToTerms: true, ...(role === 'patient' ? { hipaa_consent: true } : {}),
+    },
   });
   expect(registered.status()).toBe(201);
   const link = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
   expect((await request.get(`/api/auth/verify-email/${link.split('/verify-email/')[1]}`)).status()).toBe(200);
   const admin = await request.post('/api/auth/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' } });
   const headers = { Authorization: `Bearer ${(await admin.json()).accessToken}` };
-  const { users } = await (await request.get('/api/admin/patients-auth', { headers })).json();
+  const { users } = await (await request.get(`/api/admin/${role === 'patient' ? 'patients' : 'experts'}-auth`, { headers })).json();
   const id = users.find((u: { email: string }) => u.email === email).id;
   expect((await request.post(`/api/user-approval/${id}`, { headers, data: { approval_status: 'approved' } })).ok()).toBe(true);
   return { email, password };
+}
+
+/**
+ * Turns two-factor sign-in on for an account through its own API (as the Security page does): the authenticator's
+ * secret, and the step whose code the confirmation spent (a TOTP code works once; the next sign-in needs a later one).
+ */
+export async function turnOnTwoFactor(
+  request: APIRequestContext, account: { email: string; password: string; role: Role },
+): Promise<{ secret: string; spentStep: number; recoveryCodes: string[] }> {
+  const login = await request.post('/api/auth/login', { data: account });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).accessToken}` };
+  const setup = await request.post(TwoFactorPaths.setup, { headers, data: { password: account.password } });
+  expect(setup.status()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const spentStep = totpStepNow();
+  const confirmed = await request.post(TwoFactorPaths.confirm, { headers, data: { password: account.password, code: totpCode(secret, spentStep) } });
+  expect(confirmed.status()).toBe(200);
+  return { secret, spentStep, ...((await confirmed.json()) as { recoveryCodes: string[] }) };
 }

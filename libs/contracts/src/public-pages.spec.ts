@@ -1,4 +1,4 @@
-import { AuthTexts, Messages } from './messages';
+import { AuthTexts, Messages, TwoFactorTexts } from './messages';
 import {
   FORM_NOTICE_SETS, FORM_NOTICES, landingHref, loginPageHref, noticeForMessages, prerenderedFile, prerenderedUrls, RESET_TOKEN_PLACEHOLDER,
 } from './public-pages';
@@ -19,13 +19,20 @@ describe('the public pages, one URL per state', () => {
       { url: '/reset-password', file: 'reset-password' },
       { url: `/reset-password?token=${RESET_TOKEN_PLACEHOLDER}`, file: `reset-password.token-${RESET_TOKEN_PLACEHOLDER}` },
     ]));
-    // The landing page: role (2) × mode (none, login, register), and its two screens.
-    expect(urls.filter((u) => u.file.startsWith('landing'))).toHaveLength(8);
+    // The landing page: role (2) × mode (none, login, register) × the second factor's code step (2), and its two screens.
+    expect(urls.filter((u) => u.file.startsWith('landing'))).toHaveLength(14);
+    expect(urls).toEqual(expect.arrayContaining([
+      { url: '/?role=expert&mode=login&two_factor=code', file: 'landing.role-expert.mode-login.two_factor-code' },
+      { url: '/admin/login?two_factor=code', file: 'admin-login.two_factor-code' },
+    ]));
     expect(new Set(urls.map((u) => u.file)).size).toBe(urls.length);
   });
 
   it("finds a request's document: its state's, whatever else the query holds, or the page's plain one", () => {
-    expect(prerenderedFile('/', query('mode=login&role=expert&two_factor=code'))).toBe('landing.role-expert.mode-login');
+    expect(prerenderedFile('/', query('mode=login&role=expert&two_factor=code'))).toBe('landing.role-expert.mode-login.two_factor-code');
+    // The enrolment step needs the page's script: its URL gets the login form's document.
+    expect(prerenderedFile('/', query('mode=login&role=expert&two_factor=enrol'))).toBe('landing.role-expert.mode-login');
+    expect(prerenderedFile('/admin/login', query('two_factor=code'))).toBe('admin-login.two_factor-code');
     expect(prerenderedFile('/', query('role=patient&mode=login'))).toBe('landing.mode-login');
     expect(prerenderedFile('/', query('role=admin&mode=../../etc'))).toBe('landing');
     // A screen stands alone.
@@ -35,7 +42,10 @@ describe('the public pages, one URL per state', () => {
     expect(prerenderedFile('/patient/questions', query(''))).toBeNull();
     // Every URL the pages link to is one of the pre-rendered states.
     const files = new Set(prerenderedUrls().map((u) => u.file));
-    for (const href of [landingHref({ role: 'expert', mode: 'register' }), loginPageHref('patient'), landingHref({ screen: 'registered' })]) {
+    for (const href of [
+      landingHref({ role: 'expert', mode: 'register' }), loginPageHref('patient'), landingHref({ screen: 'registered' }),
+      loginPageHref('expert', { twoFactor: 'code' }), loginPageHref('patient', { twoFactor: 'code' }), loginPageHref('admin', { twoFactor: 'code' }),
+    ]) {
       const url = new URL(href, 'http://x');
       expect(files.has(prerenderedFile(url.pathname, url.searchParams)!)).toBe(true);
     }
@@ -59,7 +69,11 @@ describe('the public pages, one URL per state', () => {
     // Each form's catch-all is its own failure text.
     expect(Object.fromEntries(Object.entries(FORM_NOTICE_SETS).map(([form, notices]) => [form, FORM_NOTICES[notices[notices.length - 1]!]]))).toEqual({
       login: Messages.errors.loginFailed, register: Messages.errors.authenticationFailed,
-      forgotPassword: Messages.errors.sendResetFailed, resetPassword: Messages.errors.resetFailed,
+      forgotPassword: Messages.errors.sendResetFailed, resetPassword: Messages.errors.resetFailed, twoFactor: Messages.errors.loginFailed,
     });
+    // The second factor's step tells a wrong code, and the refusals that end its challenge, as the JSON route says them.
+    expect(noticeForMessages('twoFactor', [TwoFactorTexts.invalidCode])).toBe('code-invalid');
+    expect(noticeForMessages('twoFactor', [TwoFactorTexts.tooManyAttempts])).toBe('too-many-codes');
+    expect(noticeForMessages('twoFactor', [TwoFactorTexts.challengeExpired])).toBe('sign-in-expired');
   });
 });

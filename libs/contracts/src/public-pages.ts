@@ -1,5 +1,5 @@
 import { type AuthUser, OIDC_TWO_FACTOR_PARAM, type OidcTwoFactorStep, type SelfRegisteringRole } from './auth';
-import { AuthTexts, Messages } from './messages';
+import { AuthTexts, Messages, TwoFactorTexts } from './messages';
 import type { Role } from './roles';
 
 /**
@@ -14,6 +14,8 @@ export const AUTH_FORM_ROUTES = {
   forgotPassword: '/api/auth/form/forgot-password',
   resetPassword: '/api/auth/form/reset-password',
   logout: '/api/auth/form/logout',
+  /** The second factor's step after the login form (the challenge in its cookie): a code or a recovery code. */
+  twoFactor: '/api/auth/form/two-factor',
 } as const;
 export const AUTH_FORM_PREFIX = '/api/auth/form/';
 
@@ -55,6 +57,11 @@ export const FORM_NOTICES = {
   'send-reset-failed': Messages.errors.sendResetFailed,
   'reset-failed': Messages.errors.resetFailed,
   'password-reset': Messages.success.passwordReset,
+  'code-invalid': TwoFactorTexts.invalidCode,
+  'code-required': TwoFactorTexts.codeRequired,
+  'code-format': TwoFactorTexts.codeFormat,
+  'sign-in-expired': TwoFactorTexts.challengeExpired,
+  'too-many-codes': TwoFactorTexts.tooManyAttempts,
 } as const;
 export type FormNotice = keyof typeof FORM_NOTICES;
 
@@ -68,16 +75,21 @@ const common = ['throttled', 'email-required', 'email-invalid'] as const satisfi
 export const FORM_NOTICE_SETS = {
   login: [
     'password-reset', 'already-registered', 'credentials', 'unverified', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
-    'select-role', 'password-required', ...common, 'login-failed',
+    'select-role', 'password-required', 'sign-in-expired', 'too-many-codes', ...common, 'login-failed',
   ],
   register: [
     'select-role', 'password-required', 'password-short', 'password-common', 'first-name-required', 'last-name-required',
     'disclaimers-required', 'hipaa-required', ...common, 'registration-failed',
   ],
   forgotPassword: [...common, 'send-reset-failed'],
+  // The ones that end the challenge (sign-in-expired, too-many-codes) go back to the login form, which shows them.
+  twoFactor: ['code-invalid', 'code-required', 'code-format', 'sign-in-expired', 'too-many-codes', 'throttled', 'login-failed'],
   resetPassword: ['link-invalid', 'password-required', 'password-short', 'password-common', 'passwords-differ', 'confirm-password', 'same-password', 'throttled', 'reset-failed'],
 } as const satisfies Record<string, readonly FormNotice[]>;
 export type AuthForm = keyof typeof FORM_NOTICE_SETS;
+
+/** The second factor's notices that end its step: the password must be given again. */
+export const TWO_FACTOR_RESTART_NOTICES: readonly FormNotice[] = ['sign-in-expired', 'too-many-codes'];
 
 /** The notice of a refusal: the first of its texts that is one of the form's notices, else the form's catch-all. */
 export function noticeForMessages(form: AuthForm, messages: readonly string[]): FormNotice {
@@ -109,7 +121,8 @@ export function landingHref(state: LandingState, notice?: FormNotice): string {
 
 /**
  * The login page of a portal (the admins' own, or the landing page in login mode), with a notice, or with the
- * two-factor step to show (OIDC_TWO_FACTOR_PARAM; the challenge is in its cookie).
+ * two-factor step to show (OIDC_TWO_FACTOR_PARAM; the challenge is in its cookie). The code step is a pre-rendered
+ * state of its own (its form posts to AUTH_FORM_ROUTES.twoFactor); the enrolment step needs the page's script.
  */
 export function loginPageHref(portal: Role, { notice, twoFactor }: { notice?: FormNotice; twoFactor?: OidcTwoFactorStep } = {}): string {
   const step = { [OIDC_TWO_FACTOR_PARAM]: twoFactor };
@@ -141,9 +154,9 @@ export const ADMIN_LOGIN_DESTINATION = '/admin/questions';
  * that make a state of their own; any other value is the page's plain state.
  */
 export const PRERENDERED_PAGES = {
-  '/': { file: 'landing', params: { role: ['expert'], mode: ['login', 'register'], screen: ['registered', 'rejected'] } },
+  '/': { file: 'landing', params: { role: ['expert'], mode: ['login', 'register'], [OIDC_TWO_FACTOR_PARAM]: ['code'], screen: ['registered', 'rejected'] } },
   '/disclaimers': { file: 'disclaimers', params: {} },
-  '/admin/login': { file: 'admin-login', params: {} },
+  '/admin/login': { file: 'admin-login', params: { [OIDC_TWO_FACTOR_PARAM]: ['code'] } },
   '/forgot-password': { file: 'forgot-password', params: { screen: ['sent'] } },
   // With a token (any: the page server writes the link's own in place of the placeholder), the form; without, 'invalid link'.
   '/reset-password': { file: 'reset-password', params: { token: [RESET_TOKEN_PLACEHOLDER] } },

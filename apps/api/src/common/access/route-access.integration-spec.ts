@@ -15,7 +15,7 @@ const DELIBERATELY_PUBLIC = [
   'POST /api/auth/two-factor/verify', 'POST /api/auth/two-factor/enrol/setup', 'POST /api/auth/two-factor/enrol/confirm',
   // The public pages' forms posted without script (issue 35): the routes above, answered with redirects; own pages only.
   'POST /api/auth/form/login', 'POST /api/auth/form/register', 'POST /api/auth/form/forgot-password', 'POST /api/auth/form/reset-password',
-  'POST /api/auth/form/logout',
+  'POST /api/auth/form/logout', 'POST /api/auth/form/two-factor',
 ];
 
 /**

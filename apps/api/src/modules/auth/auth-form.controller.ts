@@ -1,8 +1,11 @@
-import { ConflictException, Controller, ForbiddenException, HttpException, HttpStatus, Inject, Logger, Post, Req, Res, Body, Type } from '@nestjs/common';
+import {
+  BadRequestException, ConflictException, Controller, ForbiddenException, HttpException, HttpStatus, Inject, Logger, Post, Req, Res, Body, Type, UnauthorizedException,
+} from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiForbiddenResponse, ApiOperation, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import {
   ADMIN_LOGIN_DESTINATION, AUTH_FORM_ROUTES, type AuthForm, destinationAfterLogin, isTwoFactorChallenge, type FormNotice, forgotPasswordHref, landingHref,
   loginPageHref, Messages, noticeForMessages, RESET_TOKEN_PATTERN, resetPasswordHref, type Role, ROLES, type SelfRegisteringRole,
+  TWO_FACTOR_RESTART_NOTICES, TwoFactorTexts,
 } from '@cqa/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../../common/access/access.decorator';
@@ -17,7 +20,10 @@ import { AuthFlows } from './auth-flows.service';
 import { AuthThrottle } from './auth-throttle.service';
 import { EmailDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto/auth.dto';
 import { LocalStrategy } from './strategies/local.strategy';
-import { setChallengeCookie } from './two-factor/challenge-cookie';
+import { setRefreshCookie } from './refresh-cookie';
+import { clearChallengeCookie, readChallengeCookie, setChallengeCookie } from './two-factor/challenge-cookie';
+import { TwoFactorFormDto, TwoFactorVerifyDto } from './two-factor/dto/two-factor.dto';
+import { TwoFactorSignIn } from './two-factor/two-factor-sign-in.service';
 
 const validation = createValidationPipe();
 /** The JSON route's DTO, checked with the global pipe's rules and messages. */
@@ -52,6 +58,7 @@ export class AuthFormController {
     private readonly flows: AuthFlows,
     private readonly throttle: AuthThrottle,
     private readonly password: LocalStrategy,
+    private readonly twoFactor: TwoFactorSignIn,
   ) {}
 
   @Post('login')
@@ -62,7 +69,7 @@ export class AuthFormController {
   @ApiResponse({
     ...SEE_OTHER,
     description: "To the portal, signed in (the refresh cookie set); to the login page's two-factor step ('?two_factor=code|enrol', " +
-      'the challenge in its cookie); or back to the login page with a notice.',
+      'the challenge in its cookie; the code step posts to POST /api/auth/form/two-factor); or back to the login page with a notice.',
   })
   @ApiForbiddenResponse(CROSS_SITE)
   @ApiUnsupportedMediaTypeResponse(NOT_A_FORM)
@@ -81,6 +88,43 @@ export class AuthFormController {
         return loginPageHref(portal, { twoFactor: next.enrolmentRequired ? 'enrol' : 'code' });
       }
       return portal === 'admin' ? ADMIN_LOGIN_DESTINATION : destinationAfterLogin(next.user);
+    });
+  }
+
+  @Post('two-factor')
+  @Public()
+  @ApiOperation({
+    summary: 'The two-factor step without script: as POST /api/auth/two-factor/verify (the challenge from its cookie), answered with a redirect.',
+  })
+  @ApiConsumes(FORM)
+  @ApiBody({ type: TwoFactorFormDto })
+  @ApiResponse({
+    ...SEE_OTHER,
+    description: "To the portal, signed in (the refresh cookie set, the challenge's cleared); back to the step with a notice (a wrong " +
+      'or missing code, too many attempts); or to the login form when the challenge is gone (expired, used, too many wrong codes).',
+  })
+  @ApiForbiddenResponse(CROSS_SITE)
+  @ApiUnsupportedMediaTypeResponse(NOT_A_FORM)
+  async verifyTwoFactor(
+    @Body() form: FormFields, @Client() client: ClientInfo, @Req() request: FastifyRequest, @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const portal = portalOf(form.role);
+    const back = (notice: FormNotice) => {
+      if (!TWO_FACTOR_RESTART_NOTICES.includes(notice)) return loginPageHref(portal, { notice, twoFactor: 'code' });
+      clearChallengeCookie(reply, request, this.config);
+      return loginPageHref(portal, { notice });
+    };
+    await this.answer(reply, 'twoFactor', back, async () => {
+      const challenge = readChallengeCookie(request);
+      if (!challenge) throw new UnauthorizedException(TwoFactorTexts.challengeExpired);
+      // The page shows both fields before its script runs: a code, when typed, is the answer.
+      const code = form.code?.trim();
+      if (!code && !form.recoveryCode?.trim()) throw new BadRequestException(TwoFactorTexts.codeRequired);
+      const body = await validated(TwoFactorVerifyDto, code ? { code } : defined({ recoveryCode: form.recoveryCode?.trim() }));
+      const session = await this.twoFactor.verify(challenge, { code: body.code, recoveryCode: body.recoveryCode }, client);
+      clearChallengeCookie(reply, request, this.config);
+      setRefreshCookie(reply, request, this.config, session.refreshToken, session.refreshExpiresAt);
+      return portal === 'admin' && session.body.user.role === 'admin' ? ADMIN_LOGIN_DESTINATION : destinationAfterLogin(session.body.user);
     });
   }
 

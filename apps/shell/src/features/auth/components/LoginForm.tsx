@@ -62,7 +62,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
     }
   };
 
-  if (challenge) return <TwoFactorSignInStep challenge={challenge} onSession={signedIn} onRestart={restart} />;
+  if (challenge) return <TwoFactorSignInStep challenge={challenge} portal={role} onSession={signedIn} onRestart={restart} />;
 
   return (
     <Form<LoginValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={isLoading} {...serverForm}>

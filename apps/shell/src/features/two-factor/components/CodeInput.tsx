@@ -8,7 +8,7 @@ export const CODE_RULES: Rule[] = [
 ];
 
 /** A one-time code field: numeric keypad, the browser's one-time-code autofill, six digits. */
-export function CodeInput(props: { id?: string; value?: string; onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void }) {
+export function CodeInput(props: { id?: string; name?: string; value?: string; onChange?: (e: React.ChangeEvent<HTMLInputElement>) => void }) {
   return (
     <Input
       {...props}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { type SessionResponse, type TwoFactorChallengeResponse, TwoFactorTexts } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, loginPageHref, type Role, type SessionResponse, type TwoFactorChallengeResponse, TwoFactorTexts } from '@cqa/contracts';
 import { errorMessage } from '@cqa/web-core';
+import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
 import { useEnrolConfirmMutation, useEnrolSetupMutation, useVerifyTwoFactorMutation } from '../api';
 import { TwoFactorScreenTexts as T } from '../texts';
 import { CODE_RULES, CodeInput } from './CodeInput';
@@ -14,12 +15,17 @@ export type PendingTwoFactor = Pick<TwoFactorChallengeResponse, 'enrolmentRequir
 /**
  * The step after a correct password (or institution sign-in): a code (or a recovery code) for an account with two-factor
  * sign-in, or the enrolment an admin must finish before any session. `onSession` receives the session once the step succeeds.
+ * The code step is also the pre-rendered page of its own URL (loginPageHref's two-factor step): before (or without) any
+ * script it is a plain form posted to AUTH_FORM_ROUTES.twoFactor for `portal`, the challenge in its cookie.
  */
-export function TwoFactorSignInStep({ challenge, onSession, onRestart }: {
+export function TwoFactorSignInStep({ challenge, portal, onSession, onRestart }: {
   challenge: PendingTwoFactor;
+  /** The portal signed in at: the form without script goes back to its login page, and on to its pages. */
+  portal?: Role;
   onSession: (session: SessionResponse) => void;
   onRestart: () => void;
 }) {
+  const hydrated = useHydrated();
   return (
     <section aria-labelledby="two-factor-title">
       <Typography.Title level={2} id="two-factor-title" style={{ fontSize: 20 }}>
@@ -27,20 +33,28 @@ export function TwoFactorSignInStep({ challenge, onSession, onRestart }: {
       </Typography.Title>
       {challenge.enrolmentRequired
         ? <RequiredEnrolment challenge={challenge.challenge} onSession={onSession} />
-        : <CodeStep challenge={challenge.challenge} onSession={onSession} />}
-      <Button type="link" onClick={onRestart} style={{ padding: 0, marginTop: 12 }}>{T.startOver}</Button>
+        : <CodeStep challenge={challenge.challenge} portal={portal} onSession={onSession} />}
+      {hydrated
+        ? <Button type="link" onClick={onRestart} style={{ padding: 0, marginTop: 12 }}>{T.startOver}</Button>
+        : <a href={loginPageHref(portal ?? 'expert')} style={{ display: 'inline-block', marginTop: 12 }}>{T.startOver}</a>}
     </section>
   );
 }
 
-function CodeStep({ challenge, onSession }: { challenge?: string; onSession: (session: SessionResponse) => void }) {
+interface CodeValues { code?: string; recoveryCode?: string }
+
+function CodeStep({ challenge, portal, onSession }: { challenge?: string; portal?: Role; onSession: (session: SessionResponse) => void }) {
   const [verify, { isLoading }] = useVerifyTwoFactorMutation();
   const [useRecovery, setUseRecovery] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [form] = Form.useForm<{ code?: string; recoveryCode?: string }>();
+  const serverForm = useServerForm<CodeValues>(AUTH_FORM_ROUTES.twoFactor, 'two-factor-verify');
+  const { form } = serverForm;
+  const [notice, clearNotice] = useFormNotice('twoFactor');
+  const hydrated = useHydrated();
 
-  const submit = async ({ code, recoveryCode }: { code?: string; recoveryCode?: string }) => {
+  const submit = async ({ code, recoveryCode }: CodeValues) => {
     setFailure(null);
+    clearNotice();
     try {
       onSession(await verify(useRecovery ? { challenge, recoveryCode: recoveryCode?.trim() } : { challenge, code: code?.trim() }).unwrap());
     } catch (error) {
@@ -50,10 +64,24 @@ function CodeStep({ challenge, onSession }: { challenge?: string; onSession: (se
   };
 
   return (
-    <Form form={form} layout="vertical" name="two-factor-verify" onFinish={submit} requiredMark={false} disabled={isLoading}>
-      <p>{useRecovery ? T.recoveryPrompt : T.codePrompt}</p>
-      {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      {useRecovery ? (
+    <Form<CodeValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={isLoading} {...serverForm}>
+      <StaticFormNotices form="twoFactor" />
+      <FormMessage failure={failure} notice={notice} />
+      {portal && <input type="hidden" name="role" value={portal} />}
+      {hydrated && <p>{useRecovery ? T.recoveryPrompt : T.codePrompt}</p>}
+      {!hydrated ? (
+        // Before the script runs the switch between the two cannot work: both fields, the code read first.
+        <>
+          <p>{T.codePrompt}</p>
+          <Form.Item label={T.codeLabel} name="code">
+            <CodeInput name="code" />
+          </Form.Item>
+          <p>{T.recoveryPrompt}</p>
+          <Form.Item label={T.recoveryLabel} name="recoveryCode">
+            <Input name="recoveryCode" autoComplete="off" spellCheck={false} />
+          </Form.Item>
+        </>
+      ) : useRecovery ? (
         <Form.Item label={T.recoveryLabel} name="recoveryCode" rules={[{ required: true, whitespace: true, message: T.recoveryRequired }]}>
           <Input autoComplete="off" spellCheck={false} />
         </Form.Item>
@@ -63,9 +91,11 @@ function CodeStep({ challenge, onSession }: { challenge?: string; onSession: (se
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={isLoading} block>{T.verify}</Button>
-      <Button type="link" onClick={() => { setUseRecovery(!useRecovery); setFailure(null); }} style={{ padding: 0, marginTop: 12 }}>
-        {useRecovery ? T.useAppCode : T.useRecoveryCode}
-      </Button>
+      {hydrated && (
+        <Button type="link" onClick={() => { setUseRecovery(!useRecovery); setFailure(null); }} style={{ padding: 0, marginTop: 12 }}>
+          {useRecovery ? T.useAppCode : T.useRecoveryCode}
+        </Button>
+      )}
     </Form>
   );
 }

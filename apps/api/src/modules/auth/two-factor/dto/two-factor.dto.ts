@@ -25,6 +25,18 @@ export class TwoFactorVerifyDto extends TwoFactorChallengeDto implements TwoFact
   recoveryCode?: string;
 }
 
+/** The two-factor step's form posted without script (AUTH_FORM_ROUTES.twoFactor): the challenge is its cookie, never a field. */
+export class TwoFactorFormDto {
+  @ApiPropertyOptional({ description: 'The 6-digit code from the authenticator app; when given, the recovery code is not read.' })
+  code?: string;
+
+  @ApiPropertyOptional({ description: 'One unused recovery code instead of a code.' })
+  recoveryCode?: string;
+
+  @ApiPropertyOptional({ enum: ['patient', 'expert', 'admin'], description: 'The portal signed in at: where the form goes back to, and on to.' })
+  role?: string;
+}
+
 export class TwoFactorSetupDto implements TwoFactorSetupRequest {
   @ApiProperty({ description: "The account's password: only its owner changes its second factor." })
   @IsString() @IsNotEmpty() @MaxLength(256)

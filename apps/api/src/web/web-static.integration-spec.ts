@@ -31,6 +31,8 @@ describe('the built web served by the API from one origin', () => {
     // The public pages as the build's pre-render writes them (tools/webpack/prerender.mjs).
     for (const [name, heading, form = ''] of [
       ['landing', 'An AI-powered network'], ['disclaimers', 'Disclaimers'], ['landing.role-expert.mode-login', 'Expert Login'],
+      // The second factor's code step after a no-script password form (issue 42): a state of its own.
+      ['landing.role-expert.mode-login.two_factor-code', 'Expert Login: authenticator code'],
       ['reset-password', 'This password reset link is invalid'],
       [`reset-password.token-${RESET_TOKEN_PLACEHOLDER}`, 'Reset your password', `<form><input type="hidden" name="token" value="${RESET_TOKEN_PLACEHOLDER}"/></form>`],
     ]) {
@@ -83,7 +85,8 @@ describe('the built web served by the API from one origin', () => {
 
   it.each([
     ['/?role=expert&mode=login', 'Expert Login'],
-    ['/?mode=login&role=expert&two_factor=code', 'Expert Login'],
+    ['/?mode=login&role=expert&two_factor=code', 'Expert Login: authenticator code'],
+    ['/?mode=login&role=expert&two_factor=other', 'Expert Login'],
     ['/?role=expert&mode=register', 'An AI-powered network'],
     ['/?role=admin&mode=%2e%2e', 'An AI-powered network'],
     ['/disclaimers?role=expert&mode=login', 'Disclaimers'],

@@ -4,7 +4,7 @@ import { expectFitsScreen, settle } from '../support/layout-checks';
 import { expectAccessible, watchConsole } from '../support/pages';
 
 // Texts of the contracts and the shared Q&A components, as the pages show them.
-const SIMILAR_HEADING = 'Already answered: choose one to open it';
+const SIMILAR_HEADING = 'Already answered and may be related: choose one to open it';
 const GLANCE_HEADING = 'The sources at a glance';
 const TABS = ['OpenAI O1', 'From Community', 'Expert Answers', 'Deep Research'];
 const STATE = /Answered \(\d+ answers?\)|Working on it|Not yet answered/;

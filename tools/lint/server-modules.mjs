@@ -9,7 +9,7 @@
 export const SERVER_MODULES = {
   auth: ['profiles', 'mail'],
   profiles: [],
-  questions: ['profiles', 'notifications'],
+  questions: ['profiles', 'notifications', 'ai'],
   answers: ['profiles', 'questions', 'ai', 'notifications'],
   reports: ['profiles'],
   admin: ['auth', 'profiles', 'answers'],

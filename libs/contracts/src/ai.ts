@@ -86,6 +86,20 @@ export interface StatementQuote {
 }
 
 /**
+ * Each distinct quote once, in first-seen order: a model may cite the same passage of the same record twice, and a
+ * reader would see "2 quotes" of one. The same source and the same words (spacing and Unicode forms aside) are one quote.
+ */
+export function distinctQuotes<Q extends StatementQuote>(quotes: readonly Q[]): Q[] {
+  const seen = new Set<string>();
+  return quotes.filter((quote) => {
+    const key = `${quote.source}\u0000${quote.text.normalize('NFKC').replace(/\s+/g, ' ').trim()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * A published statement with the verbatim quotes it rests on, for anyone who may read the answer. Withheld statements
  * are never here (they stay staff-only, in UnsupportedClaim and the claim checks).
  */

@@ -162,8 +162,12 @@ export interface SourceGlance {
   request?: ResearchRequestState | null;
 }
 
-/** POST /api/questions/similar {q} (a body: the text may hold health details, never put in a URL): answered questions matching the words typed, at most this many. */
-export const SIMILAR_QUESTIONS_LIMIT = 5;
+/**
+ * POST /api/questions/similar {q} (a body: the text may hold health details, never put in a URL): answered questions
+ * sharing the medical topic of the text typed, at most this many (three: the figure measured, and a box that leaves the
+ * form's fields in view on a phone).
+ */
+export const SIMILAR_QUESTIONS_LIMIT = 3;
 /** Shorter text is not looked up (the ask dialog and the search box send nothing before this many characters). */
 export const SIMILAR_MIN_LENGTH = 3;
 

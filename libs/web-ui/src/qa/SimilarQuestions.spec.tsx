@@ -48,7 +48,7 @@ describe('similar questions (combobox)', () => {
     const box = screen.getByRole('combobox', { name: 'Question' });
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await userEvent.type(box, 'Should I fast on chemo days?');
-    const list = await screen.findByRole('listbox', { name: 'Already answered: choose one to open it' }, SLOW);
+    const list = await screen.findByRole('listbox', { name: 'Already answered and may be related: choose one to open it' }, SLOW);
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(box).toHaveAttribute('aria-controls', list.id);
     // Debounced: only the finished text was looked up, not every keystroke.
@@ -59,7 +59,7 @@ describe('similar questions (combobox)', () => {
       'Can chemotherapy cause neuropathy?Expert Answers 3 · Deep Research 1',
     ]);
     expect(screen.getByRole('status')).toHaveTextContent('2 answered questions like this: use the arrow keys to choose one');
-    expect(screen.getByTestId('similar-questions-popup')).toHaveStyle({ maxHeight: '300px' });
+    expect(screen.getByTestId('similar-questions-popup')).toHaveStyle({ maxHeight: 'min(300px, 22vh)' });
     expect(screen.getByTestId('similar-questions')).toHaveStyle({ overflowY: 'auto' });
   });
 

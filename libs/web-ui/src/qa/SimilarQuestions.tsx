@@ -8,6 +8,11 @@ import { QaUiTexts } from './texts';
 export const SIMILAR_DEBOUNCE_MS = 400;
 /** The spec's limit for the search list (section 9): taller lists scroll. */
 export const SUGGESTION_LIST_MAX_HEIGHT = 300;
+/**
+ * On a short screen the list takes at most this share of its height, so the fields below it (the cancer type, Submit)
+ * stay in view on a phone; the options scroll inside it.
+ */
+export const SUGGESTION_LIST_MAX_VIEWPORT = '22vh';
 
 /** Where the suggestions come from (web-core's useSimilarQuestions): skipped below SIMILAR_MIN_LENGTH characters. */
 export type UseSimilarQuestions = (text: string) => { items?: SimilarQuestion[]; isFetching?: boolean; isError?: boolean };
@@ -122,7 +127,7 @@ export function useSimilarSuggestions({ text, useSimilar, hrefFor, onChosen, del
       {open && (
         <div
           style={{
-            display: 'flex', flexDirection: 'column', maxHeight: SUGGESTION_LIST_MAX_HEIGHT, marginTop: 4,
+            display: 'flex', flexDirection: 'column', maxHeight: `min(${SUGGESTION_LIST_MAX_HEIGHT}px, ${SUGGESTION_LIST_MAX_VIEWPORT})`, marginTop: 4,
             border: '1px solid #d9d9d9', borderRadius: 6, background: '#fff',
           }}
           data-testid="similar-questions-popup"

@@ -39,6 +39,22 @@ describe('the quotes behind each published statement', () => {
     expect(panel).not.toBeVisible();
   });
 
+  it('shows the same quote of the same record once and counts distinct quotes; the same words of another record stay', async () => {
+    const repeated = [{
+      text: 'Exercise reduced fatigue.', sources: [1, 2], quotes: [
+        { source: 1, text: 'Exercise reduced fatigue compared with usual care.' },
+        { source: 1, text: 'Exercise reduced  fatigue compared with usual care. ' },
+        { source: 2, text: 'Exercise reduced fatigue compared with usual care.' },
+      ],
+    }];
+    render(<StatementQuotes statements={repeated} sources={sources} />);
+    const button = statementButton(/Exercise reduced fatigue\. \(2 quotes\)/);
+    await user.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(panel).getAllByRole('figure')).toHaveLength(2);
+    expect(within(panel).getAllByRole('link').map((l) => l.textContent)).toEqual(['[1] A trial', '[2] A registered trial']);
+  });
+
   it('is keyboard operable: Tab reaches each statement, Enter and Space toggle it', async () => {
     render(<StatementQuotes statements={statements} sources={sources} />);
     await user.tab();

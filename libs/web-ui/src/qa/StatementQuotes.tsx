@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Typography } from 'antd';
-import type { CitedSource, PublishedStatement } from '@cqa/contracts';
+import { distinctQuotes, type CitedSource, type PublishedStatement } from '@cqa/contracts';
 import { DISCLOSURE_BUTTON_STYLE } from './Disclosure';
 import { SAFE_LINK_REL } from './Markdown';
 import { AiUiTexts } from './texts';
@@ -15,15 +15,17 @@ const sourceIds = (source: CitedSource) =>
 function Statement({ statement, sources, prefix }: { statement: PublishedStatement; sources: readonly CitedSource[]; prefix?: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
+  // Reports stored before the server made quotes distinct may hold one twice.
+  const quotes = distinctQuotes(statement.quotes);
   return (
     <li style={{ marginBottom: 6 }}>
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} style={DISCLOSURE_BUTTON_STYLE}>
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> {prefix && <Typography.Text type="secondary">{prefix}: </Typography.Text>}
-        {statement.text} <Typography.Text type="secondary">({AiUiTexts.quoteCount(statement.quotes.length)})</Typography.Text>
+        {statement.text} <Typography.Text type="secondary">({AiUiTexts.quoteCount(quotes.length)})</Typography.Text>
       </button>
       <div id={id} hidden={!open}>
         {open &&
-          statement.quotes.map((quote, i) => {
+          quotes.map((quote, i) => {
             const source = sources.find((s) => s.number === quote.source);
             const ids = source ? sourceIds(source) : '';
             return (

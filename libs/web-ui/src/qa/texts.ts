@@ -9,8 +9,11 @@ export const QaUiTexts = {
   searchLabel: 'Search questions',
   /** Answer text never loads an image; it links to it instead, named by its description. */
   markdownImage: (alt: string) => (alt.trim() ? `Image: ${alt.trim()}` : 'Image (opens in a new tab)'),
-  /** No word 'question' in it: the fields labelled 'Question' and 'Search questions' stay the only matches of their labels. */
-  similarHeading: 'Already answered: choose one to open it',
+  /**
+   * No word 'question' in it: the fields labelled 'Question' and 'Search questions' stay the only matches of their labels.
+   * 'May be related': the list is matched on medical terms, a hint, not a promise that one answers the same thing.
+   */
+  similarHeading: 'Already answered and may be related: choose one to open it',
   answerTabsLabel: 'Answers by source',
   glanceHeading: 'The sources at a glance',
   glanceAnswered: (count: number) => (count === 1 ? 'Answered (1 answer)' : `Answered (${count} answers)`),

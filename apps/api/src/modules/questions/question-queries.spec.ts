@@ -1,5 +1,6 @@
+import type { AiAnswerDetails } from '@cqa/contracts';
 import {
-  answersSql, AnswerRow, containsPattern, fetchQuestionDetail, fetchQuestionPage, listQuestionsSql, QuestionDetailRow, questionDetailSql,
+  aiDetailsFor, answersSql, AnswerRow, containsPattern, fetchQuestionDetail, fetchQuestionPage, listQuestionsSql, QuestionDetailRow, questionDetailSql,
   retractionFlagsSql, searchPageSql, toAnswerView, toQuestionDetail, toQuestionSummary,
 } from './question-queries';
 import { MAX_PREFIX_TERMS, searchWords, termsOf, wordPattern } from './question-search';
@@ -241,5 +242,16 @@ describe('the question detail', () => {
     const plain = toQuestionDetail(await fetchQuestionDetail(unmarked.run, 5, { role: 'patient', userId: 'u' }), 'patient')!;
     expect(unmarked.ran).toEqual(['detail']);
     expect(plain.answers.ai.map((a) => a.retracted_sources)).toEqual([[], [], []]);
+  });
+});
+
+describe("an AI answer's published statements", () => {
+  it('lists each distinct quote once for answers stored with one quote twice (same record, spacing aside)', () => {
+    const quote = 'Ginger reduced nausea in a randomised trial.';
+    const details = {
+      statements: [{ text: 'Ginger may help nausea.', sources: [1, 2], quotes: [{ source: 1, text: quote }, { source: 1, text: ` ${quote.replace(' ', '  ')}` }, { source: 2, text: quote }] }],
+    } as unknown as AiAnswerDetails;
+    expect(aiDetailsFor(details, 'patient')!.statements![0].quotes).toEqual([{ source: 1, text: quote }, { source: 2, text: quote }]);
+    expect(aiDetailsFor({ sources: [] } as unknown as AiAnswerDetails, 'patient')).not.toHaveProperty('statements');
   });
 });

@@ -1,5 +1,5 @@
 import {
-  AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources,
+  AiAnswerDetails, ANSWER_KINDS, distinctQuotes, AnswerFeedbackView, AnswerKind, AnswerView, COMMUNITY_ANSWER_LABEL, displayCancerType, normalizeSources,
   PUBLIC_EXPERT_FEEDBACK_KINDS, QuestionDetail, QuestionFilter, QuestionSummary, RatingRole, Role, RoleRatingSummary, roundRating,
 } from '@cqa/contracts';
 import {
@@ -320,7 +320,11 @@ export function aiDetailsFor(details: AiAnswerDetails | null, role: Role | null)
   if (!details) return null;
   const withheld = details.withheld_count ?? details.unsupported_claims?.length ?? 0;
   const staff = role === 'admin' || role === 'expert';
-  return { ...details, withheld_count: withheld, unsupported_claims: staff ? (details.unsupported_claims ?? []) : [] };
+  // Answers published before quotes were made distinct may hold one quote twice.
+  const statements = details.statements?.map((statement) => ({ ...statement, quotes: distinctQuotes(statement.quotes) }));
+  return {
+    ...details, ...(statements ? { statements } : {}), withheld_count: withheld, unsupported_claims: staff ? (details.unsupported_claims ?? []) : [],
+  };
 }
 
 /** `role`: the viewer's, which decides what of an AI answer's verification they see (aiDetailsFor). */

@@ -50,7 +50,7 @@ export class QuestionsController {
   @HttpCode(HttpStatus.OK)
   @Roles('patient', 'expert', 'admin')
   @ApiOperation({
-    summary: `Up to ${SIMILAR_QUESTIONS_LIMIT} answered questions sharing the most words with a text being typed (the search index), with their answer counts per source; never who asked.`,
+    summary: `Up to ${SIMILAR_QUESTIONS_LIMIT} answered questions sharing the medical topic of a text being typed (drugs, symptoms, cancers, procedures; a generic word such as chemotherapy alone is no match), most alike first, with their answer counts per source; none when nothing matches; never who asked.`,
   })
   @ApiOkResponse({ type: SimilarQuestionsResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'q missing, shorter than 3 characters or longer than a question.' })

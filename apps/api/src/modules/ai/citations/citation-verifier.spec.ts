@@ -269,4 +269,15 @@ describe('published statements and their quotes', () => {
     expect(result.sources.map((s) => s.pmid)).toEqual(['1002', '1001']);
     expect(JSON.stringify(result.claims)).not.toContain('diet');
   });
+
+  it('lists the same quote of the same record once, however it was spaced', async () => {
+    const twice = claim('Supervised exercise lowered fatigue in a trial [1].', [1], [
+      [1, 'Supervised exercise reduced fatigue scores by 20%'],
+      [1, 'Supervised  exercise reduced\nfatigue scores by 20% '],
+    ]);
+    const result = await verifyAnswer({ answer: answer([twice]), records: RECORDS, resolvedIds: ALL_RESOLVED }, RULES_ONLY);
+    expect(result.claims).toEqual([
+      { text: 'Supervised exercise lowered fatigue in a trial.', sources: [1], quotes: [{ source: 1, text: 'Supervised exercise reduced fatigue scores by 20%' }] },
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import {
   AI_INSUFFICIENT_EVIDENCE_TEXT,
   CitedSource,
   ClaimCheckView,
+  distinctQuotes,
   EvidenceCertainty,
   EVIDENCE_LEVEL_LABELS,
   ExcludedSource,
@@ -255,7 +256,7 @@ export function publishedStatement(check: ClaimCheck, numberOf: (record: number)
   return {
     text: check.text,
     sources: check.records.map(numberOf),
-    quotes: check.cited.map((q) => ({ source: numberOf(q.source), text: q.text })),
+    quotes: distinctQuotes(check.cited.map((q) => ({ source: numberOf(q.source), text: q.text }))),
     ...(check.section ? { section: check.section } : {}),
   };
 }

@@ -92,11 +92,23 @@ export function fallbackQueries(question: string, cancerType: string | null): Li
   return out;
 }
 
+/** What a medical term of a text is: a named disease or drug ('entity') outranks a symptom or procedure, then a body part. */
+export type MedicalTermKind = 'entity' | 'procedure' | 'symptom' | 'unknown' | 'anatomy' | 'generic' | 'modifier';
+
+/**
+ * The medical terms of a text, read as the rule builder reads a question (lay terms, brands and misspellings mapped,
+ * "<organ> cancer" as one term), after the scrubber removed what is personal (a name would read as a rare word). The
+ * similar-questions ranking compares questions by these, so both speak one vocabulary.
+ */
+export function medicalTerms(text: string): Array<{ term: string; kind: MedicalTermKind }> {
+  return sentences(scrubPersonal(text).text).flatMap((s) => readConcepts(s.text)).map(({ term, kind }) => ({ term, kind }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the question
 
 /** `unknown`: a word neither English nor in the vocabulary, most often a rare disease or drug ("trimethylaminuria"). */
-type Kind = 'entity' | 'procedure' | 'symptom' | 'unknown' | 'anatomy' | 'generic' | 'modifier';
+type Kind = MedicalTermKind;
 const KIND_WEIGHT: Record<Kind, number> = { entity: 3, procedure: 2, symptom: 2, unknown: 1.5, anatomy: 1, generic: 0.5, modifier: 0.5 };
 
 interface Found {

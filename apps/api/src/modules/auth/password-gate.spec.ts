@@ -8,23 +8,23 @@ describe('PasswordGate', () => {
   it("queues one account's burst behind itself, so another account's check is not starved", async () => {
     const gate = new PasswordGate(2);
     const work = () => sleep(30).then(() => true);
-    const burst = Array.from({ length: 32 }, () => gate.run({ ip: '192.0.2.1', account: 'account-a' }, work));
-    const started = Date.now();
+    let burstDone = 0;
+    const burst = Array.from({ length: 32 }, () => gate.run({ ip: '192.0.2.1', account: 'account-a' }, work).then((ok) => (burstDone++, ok)));
     await gate.run({ ip: '192.0.2.1', account: 'account-b' }, work);
-    const otherWaited = Date.now() - started;
-    // Without the gate the other check waits behind all 32 (~500 ms on two slots); with it, at most one round.
-    expect(otherWaited).toBeLessThan(150);
+    // Counted in checks, not milliseconds (a loaded machine stretches time, not order): in arrival order the other check
+    // would finish after all 32; the account's own queue lets it through within a round or so.
+    expect(burstDone).toBeLessThanOrEqual(3);
     expect(await Promise.all(burst)).toHaveLength(32);
   });
 
   it("gives a client address its turn ahead of another address's burst for many accounts", async () => {
     const gate = new PasswordGate(2);
     const work = () => sleep(20).then(() => true);
-    const burst = Array.from({ length: 200 }, (_, i) => gate.run({ ip: '192.0.2.66', account: `email:${i}` }, work));
-    const started = Date.now();
+    let burstDone = 0;
+    const burst = Array.from({ length: 200 }, (_, i) => gate.run({ ip: '192.0.2.66', account: `email:${i}` }, work).then((ok) => (burstDone++, ok)));
     await gate.run({ ip: '198.51.100.7', account: 'user:legit' }, work);
-    // In arrival order it would wait behind 200 checks on two slots (~2 s); in turns, behind one at most.
-    expect(Date.now() - started).toBeLessThan(150);
+    // In arrival order it would finish after all 200 checks; in turns, behind a slot's worth at most.
+    expect(burstDone).toBeLessThanOrEqual(4);
     expect(await Promise.all(burst)).toHaveLength(200);
   });
 

@@ -236,7 +236,9 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    // The login form, saying the user has signed out (issue 47).
+    await expect(page).toHaveURL(/\/\?mode=login#notice-signed-out$/);
+    await expect(page.getByRole('status').filter({ hasText: 'You have signed out.' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Disclaimers' })).toBeVisible();
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
     expect(stored).not.toMatch(/eyJ/);

@@ -108,8 +108,10 @@ test.describe('the public pages without any script', () => {
       // The portal needs its script: without it, the page says so and offers the way out.
       await expect(page.getByText(/This page needs JavaScript/)).toBeVisible();
       await page.getByRole('button', { name: 'Sign Out' }).click();
-      await expect(page).toHaveURL(/\/$/);
+      // The pre-rendered login form shows the fragment's notice by CSS alone (issue 47).
+      await expect(page).toHaveURL(/\/\?mode=login#notice-signed-out$/);
       await expect(page.getByRole('group', { name: PROMPT })).toBeVisible();
+      await expect(page.getByText('You have signed out.')).toBeVisible();
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain('__Host-cqa_refresh');
       expect((await request.post('/api/auth/refresh', { headers: { cookie: `__Host-cqa_refresh=${refresh}` } })).status()).toBe(401);
     });

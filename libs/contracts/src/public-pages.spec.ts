@@ -1,6 +1,6 @@
 import { AuthTexts, Messages, TwoFactorTexts } from './messages';
 import {
-  FORM_NOTICE_SETS, FORM_NOTICES, landingHref, loginPageHref, noticeForMessages, prerenderedFile, prerenderedUrls, RESET_TOKEN_PLACEHOLDER,
+  FORM_NOTICE_SETS, FORM_NOTICES, landingHref, loginPageHref, noticeForMessages, prerenderedFile, prerenderedUrls, RESET_TOKEN_PLACEHOLDER, SIGNED_OUT_HREF,
 } from './public-pages';
 
 const query = (search: string) => new URLSearchParams(search);
@@ -58,6 +58,10 @@ describe('the public pages, one URL per state', () => {
     expect(loginPageHref('admin', { twoFactor: 'enrol' })).toBe('/admin/login?two_factor=enrol');
     // The patient's two-factor step names the role: a step without one is an institution's (experts).
     expect(loginPageHref('patient', { twoFactor: 'code' })).toBe('/?role=patient&mode=login&two_factor=code');
+    // Signing out lands on the login form, which says so (a pre-rendered state, so it shows without script too).
+    expect(SIGNED_OUT_HREF).toBe('/?mode=login#notice-signed-out');
+    expect(FORM_NOTICE_SETS.login).toContain('signed-out');
+    expect(FORM_NOTICES['signed-out']).toBe(AuthTexts.signedOut);
   });
 
   it("tells a refusal's notice by its text among the form's, else the form's catch-all", () => {

@@ -57,6 +57,7 @@ export const FORM_NOTICES = {
   'send-reset-failed': Messages.errors.sendResetFailed,
   'reset-failed': Messages.errors.resetFailed,
   'password-reset': Messages.success.passwordReset,
+  'signed-out': AuthTexts.signedOut,
   'code-invalid': TwoFactorTexts.invalidCode,
   'code-required': TwoFactorTexts.codeRequired,
   'code-format': TwoFactorTexts.codeFormat,
@@ -66,7 +67,7 @@ export const FORM_NOTICES = {
 export type FormNotice = keyof typeof FORM_NOTICES;
 
 /** The notices that are good news; the others are errors. */
-export const SUCCESS_NOTICES: readonly FormNotice[] = ['password-reset'];
+export const SUCCESS_NOTICES: readonly FormNotice[] = ['password-reset', 'signed-out'];
 export const noticeId = (notice: FormNotice) => `notice-${notice}`;
 
 const common = ['throttled', 'email-required', 'email-invalid'] as const satisfies readonly FormNotice[];
@@ -74,7 +75,7 @@ const common = ['throttled', 'email-required', 'email-invalid'] as const satisfi
 /** Each form's notices: what its page shows, and all a post to it may answer with (the last one is its catch-all). */
 export const FORM_NOTICE_SETS = {
   login: [
-    'password-reset', 'already-registered', 'credentials', 'unverified', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
+    'password-reset', 'signed-out', 'already-registered', 'credentials', 'unverified', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
     'select-role', 'password-required', 'sign-in-expired', 'too-many-codes', ...common, 'login-failed',
   ],
   register: [
@@ -146,6 +147,8 @@ export function destinationAfterLogin(user: Pick<AuthUser, 'role' | 'profileComp
   if (user.role === 'expert') return '/expert/questions';
   return user.profileCompletion === 100 ? '/patient/questions' : '/patient-profile';
 }
+/** Where signing out (the top bar's button, or its form without script) lands: the login form, saying so. */
+export const SIGNED_OUT_HREF = loginPageHref('patient', { notice: 'signed-out' });
 export const ADMIN_LOGIN_DESTINATION = '/admin/questions';
 
 /**

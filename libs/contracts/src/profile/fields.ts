@@ -235,6 +235,12 @@ function step(stepNumber: ProfileStep, defs: Def[]): ProfileFieldDef[] {
   });
 }
 
+/** Why a sensitive question is asked, under its field (ours). */
+export const ProfileHelpTexts = {
+  religion: 'Optional. Asked because beliefs can shape treatment and care choices, so answers can respect them. Leave it empty if you prefer.',
+  politicalViewpoint: 'Optional. Asked only because it can shape how health information and care options are best explained to you. Leave it empty if you prefer.',
+} as const;
+
 const text = (name: ProfileFieldName, label: string, extra: Partial<Def> = {}): Def =>
   ({ name, label, kind: 'text', maxLength: TEXT_MAX_LENGTH, ...extra });
 const textarea = (name: ProfileFieldName, label: string, extra: Partial<Def> = {}): Def =>
@@ -260,8 +266,8 @@ export const PROFILE_FIELDS: readonly ProfileFieldDef[] = [
     select('employment_status', 'Employment Status', EMPLOYMENT_STATUSES),
     select('household_income', 'Household Income', INCOME_BRACKETS),
     select('education', 'Education Level', EDUCATION_LEVELS),
-    select('religion', 'Religion', RELIGIONS),
-    select('political_viewpoint', 'Political Viewpoint', POLITICAL_VIEWS),
+    select('religion', 'Religion', RELIGIONS, { help: ProfileHelpTexts.religion }),
+    select('political_viewpoint', 'Political Viewpoint', POLITICAL_VIEWS, { help: ProfileHelpTexts.politicalViewpoint }),
   ]),
   ...step(2, [
     select('cancer_type', 'Cancer Type', PROFILE_CANCER_TYPES, { requiredOnSubmit: true }),

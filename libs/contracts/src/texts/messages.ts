@@ -211,6 +211,11 @@ export const AuthTexts = {
   emailVerified: 'Your email has been verified. You can now log in.',
   verificationExpired: 'This verification link has expired. Please request a new one.',
   verificationInvalid: 'This verification link is not valid.',
+  /** A used link whose account is confirmed already (opened again, or by a second tab): nothing is wrong. */
+  alreadyVerified: 'This email address is already verified. You can log in.',
+  signedOut: 'You have signed out.',
+  /** Under a new password's field before anything is sent: the rule the spec's and our checks apply (PASSWORD_MIN_LENGTH). */
+  passwordRule: 'At least 8 characters, and not a common password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired.',
   sessionCheckUnavailable: 'We cannot check your session right now. Please try again in a moment.',
   crossSiteRefused: 'This request came from another site and was refused.',

@@ -26,11 +26,13 @@ export const toastSlice = createSlice({
       }),
     },
     toastDismissed: (state, action: PayloadAction<string>) => state.filter((toast) => toast.id !== action.payload),
+    /** A toast whose cause is gone (the box it asked to tick is ticked): taken down by its text, wherever it is. */
+    toastWithdrawn: (state, action: PayloadAction<string>) => state.filter((toast) => toast.message !== action.payload),
   },
   selectors: {
     selectToasts: (state) => state,
   },
 });
 
-export const { toastShown, toastDismissed } = toastSlice.actions;
+export const { toastShown, toastDismissed, toastWithdrawn } = toastSlice.actions;
 export const { selectToasts } = toastSlice.selectors;

@@ -20,4 +20,16 @@ describe('useToast', () => {
       expect.objectContaining({ kind: 'error', message: 'Failed' }),
     ]);
   });
+
+  it('withdraws the toast of a text, leaving the others', () => {
+    const store = createAppStore();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const { result } = renderHook(() => useToast(), { wrapper });
+    act(() => {
+      result.current.error('Tick the box');
+      result.current.info('Other');
+      result.current.withdraw('Tick the box');
+    });
+    expect(store.getState().toasts).toEqual([expect.objectContaining({ kind: 'info', message: 'Other' })]);
+  });
 });

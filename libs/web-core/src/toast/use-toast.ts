@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
-import { toastShown, type ToastKind } from './toast.slice';
+import { toastShown, toastWithdrawn, type ToastKind } from './toast.slice';
 
 export function useToast() {
   const dispatch = useDispatch();
@@ -12,6 +12,8 @@ export function useToast() {
       error: (message: string, durationMs?: number) => show('error', message, durationMs),
       info: (message: string, durationMs?: number) => show('info', message, durationMs),
       warning: (message: string, durationMs?: number) => show('warning', message, durationMs),
+      /** Takes down the toast showing this text, if one is. */
+      withdraw: (message: string) => dispatch(toastWithdrawn(message)),
     };
   }, [dispatch]);
 }

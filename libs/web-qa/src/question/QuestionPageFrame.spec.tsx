@@ -68,6 +68,24 @@ describe('QuestionPageFrame', () => {
     }
   });
 
+  it("shows an open deep research request's state in place of the tab's empty text, and the empty text once it has ended", async () => {
+    for (const [request, empty] of [['searching', false], ['requested', false], ['declined', true], [null, true]] as const) {
+      const api = installFetchMock();
+      const question = questionDetailFixture();
+      const none = { state: 'none', stage: null, grade: null, average_rating: null, rating_count: 0 } as const;
+      api.reply('/api/questions/10', { status: 200, body: { ...question, glance: { ai: none, quora: none, expert: none, deep_research: { ...none, request } } } });
+      api.reply('/api/questions/10/research', {
+        status: 200,
+        body: { run: null, mayControl: false, aiConfigured: true, mayRequest: false, request: request && { id: 1, state: request, declineReason: null } },
+      });
+      const { unmount } = renderFrame('/expert/questions/10?tab=deep_research', { deepResearch: true });
+      const panel = await screen.findByRole('tabpanel', { name: /Deep Research/ });
+      if (request) await within(panel).findByTestId('research-request-state');
+      expect(within(panel).queryByText('No Deep Research answers yet.') !== null).toBe(empty);
+      unmount();
+    }
+  });
+
   it('shows the not-found state, linking back to the list, for an id that is no number', async () => {
     installFetchMock();
     renderFrame('/expert/questions/abc');

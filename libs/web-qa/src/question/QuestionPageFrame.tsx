@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { AnswerKind, AnswerView } from '@cqa/contracts';
+import { RESEARCH_REQUEST_OPEN_STATES, type AnswerKind, type AnswerView, type QuestionDetail } from '@cqa/contracts';
 import { useQuestionDetail } from './use-question-detail';
 import { AiRunPanel, DeleteAnswerDialog, QaUiTexts, QuestionDetailLayout, QuestionLoadState } from '@cqa/web-ui';
 import { useQuestionAi } from '../ai/use-question-ai';
@@ -72,8 +72,9 @@ export function QuestionPageFrame({ backTo, links, head, renderAnswer, renderTop
           {renderTop?.(kind, page)}
         </>
       )}
-      // While an AI run is queued or running, its progress stands in for the empty text.
-      showEmpty={(kind) => kind !== 'ai' || !ai.active}
+      // While an AI run is queued or running, its progress stands in for the empty text; so does the state of an open
+      // deep research request (the tab's request box), as no answer is due until it is published.
+      showEmpty={(kind) => (kind === 'ai' ? !ai.active : kind === 'deep_research' ? !researchRequestOpen(question) : true)}
       emptyExtra={emptyExtra && ((kind) => emptyExtra(kind, page))}
       renderAnswer={(answer, kind) => renderAnswer(answer, kind, page)}
     >
@@ -87,4 +88,10 @@ export function QuestionPageFrame({ backTo, links, head, renderAnswer, renderTop
       {after?.(page)}
     </QuestionDetailLayout>
   );
+}
+
+/** The asker's deep research request is under way (the question's at-a-glance strip names its state, for owner and staff). */
+function researchRequestOpen(question: QuestionDetail): boolean {
+  const state = question.glance?.deep_research?.request;
+  return Boolean(state && RESEARCH_REQUEST_OPEN_STATES.includes(state));
 }

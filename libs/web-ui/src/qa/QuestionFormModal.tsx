@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Form, Input, Modal } from 'antd';
 import { AiTexts, GENERAL_CANCER_TYPE, type CreateQuestionRequest } from '@cqa/contracts';
-import { CancerTypeSelect } from './CancerTypeSelect';
+import { CANCER_TYPE_CHOICES, CancerTypeSelect } from './CancerTypeSelect';
 import { questionTextRules } from './question-rules';
 import { useSimilarSuggestions, type UseSimilarQuestions } from './SimilarQuestions';
 import { QaUiTexts } from './texts';
@@ -18,6 +18,8 @@ interface QuestionFormModalProps {
   /** Answered questions like the one being typed, under the text box; choosing one opens it (at similarHref) instead of asking again. */
   useSimilar?: UseSimilarQuestions;
   similarHref?: (id: number) => string;
+  /** The cancer type chosen when it opens (the patient's own, from their profile); 'General' when absent or not one of the list's. */
+  defaultCancerType?: string | null;
 }
 
 interface Values {
@@ -28,8 +30,9 @@ interface Values {
 
 /** 'Ask a New Question' for patients and 'Create Question Manually' for admins. */
 export function QuestionFormModal({
-  open, title, okText = QaUiTexts.submit, onSubmit, onClose, offerUseProfile = false, useSimilar, similarHref,
+  open, title, okText = QaUiTexts.submit, onSubmit, onClose, offerUseProfile = false, useSimilar, similarHref, defaultCancerType,
 }: QuestionFormModalProps) {
+  const cancerType = defaultCancerType && CANCER_TYPE_CHOICES.includes(defaultCancerType) ? defaultCancerType : GENERAL_CANCER_TYPE;
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const typed = Form.useWatch('question_text', form) ?? '';
@@ -60,7 +63,7 @@ export function QuestionFormModal({
       // A fresh, empty form each time it opens.
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: GENERAL_CANCER_TYPE, use_profile: false }}>
+      <Form form={form} layout="vertical" name="question" onFinish={submit} initialValues={{ question_text: '', cancer_type: cancerType, use_profile: false }}>
         <Form.Item name="question_text" label={QaUiTexts.questionLabel} rules={questionTextRules} style={suggests && similar.open ? { marginBottom: 8 } : undefined}>
           <Input.TextArea rows={5} placeholder={QaUiTexts.questionPlaceholder} {...(suggests ? similar.fieldProps : {})} />
         </Form.Item>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { QuestionTexts, type QuestionFilter } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
-import { SearchBox } from './SearchBox';
+import { SEARCH_MIN_WIDTH, SearchBox } from './SearchBox';
 import type { UseSimilarQuestions } from './SimilarQuestions';
 import { QaUiTexts, QuestionListControlsTexts } from './texts';
 
@@ -21,9 +21,9 @@ interface QuestionListControlsProps {
   similarHref?: (id: number) => string;
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Field({ id, label, grow, children }: { id: string; label: string; grow?: boolean; children: ReactNode }) {
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 4, ...(grow ? { flex: `1 1 ${SEARCH_MIN_WIDTH}px`, minWidth: 0 } : {}) }}>
       <label htmlFor={id}>{label}</label>
       {children}
     </div>
@@ -46,7 +46,8 @@ export function QuestionListControls({ filter, cancerType, q, onFilterChange, on
       <Field id="question-cancer-type" label={QaUiTexts.cancerTypeLabel}>
         <CancerTypeSelect id="question-cancer-type" value={cancerType} onChange={onCancerTypeChange} includeAll />
       </Field>
-      <Field id="question-search" label={QaUiTexts.searchLabel}>
+      {/* The search takes the rest of the row: at its least as wide as its placeholder, which is never cut off. */}
+      <Field id="question-search" label={QaUiTexts.searchLabel} grow>
         <SearchBox id="question-search" value={q} onSearch={onSearch} useSimilar={useSimilar} similarHref={similarHref} />
       </Field>
     </div>

@@ -6,6 +6,8 @@ import { useSimilarSuggestions, type UseSimilarQuestions } from './SimilarQuesti
 import { QaUiTexts } from './texts';
 
 export const SEARCH_DEBOUNCE_MS = 400;
+/** Wide enough for the placeholder (QaUiTexts.searchPlaceholder) beside the icon, at antd's 14 px. */
+export const SEARCH_MIN_WIDTH = 320;
 
 interface SearchBoxProps {
   id: string;
@@ -52,7 +54,7 @@ export function SearchBox({ id, value, onSearch, delay = SEARCH_DEBOUNCE_MS, use
         onPressEnter={() => {
           if (!similar.choosing) onSearch(text.trim());
         }}
-        style={{ minWidth: 'min(260px, 100%)' }}
+        style={{ minWidth: `min(${SEARCH_MIN_WIDTH}px, 100%)` }}
       />
       {suggests && similar.list}
     </div>

@@ -22,6 +22,8 @@ export const RESPONSIVE_CSS = `
   /* A page's title row (title and its main button) wraps on a phone; keep the button off what follows. */
   .cqa-page-head { margin-bottom: 16px; }
   .cqa-stat-tiles { gap: 8px !important; }
+  /* The profile wizard's stepper is five tall rows on a phone: its "Step 2 of 5" line stands in for it. */
+  .cqa-wizard-steps { display: none !important; }
   .cqa-stat-tiles > div { flex: 1 1 120px; min-width: 0 !important; }
   /* Card titles (the profile summary's section names) wrap instead of being cut off. */
   .cqa-content .ant-card-head-title { white-space: normal; overflow: visible; }

@@ -1,6 +1,6 @@
 import { hash } from 'argon2';
 import { ApprovalStatus, DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
-import type { DataSource } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import { PatientEntity } from '../../modules/profiles/entities/patient.entity';
 import { UserEntity } from '../../modules/auth/entities/user.entity';
 
@@ -29,9 +29,36 @@ export async function seedDemoAccounts(ds: DataSource): Promise<string[]> {
       user = await users.findOneByOrFail({ email: account.email });
       created.push(account.email);
     }
-    if (account.role === Role.Patient && !(await patients.exists({ where: { userId: user.id } }))) {
-      await patients.insert({ userId: user.id, firstName: account.firstName, lastName: account.lastName, hipaaConsent: true, profileCompletionPercentage: 0 });
-    }
+    if (account.role === Role.Patient) await seedDemoPatient(patients, user.id, account);
   }
   return created;
+}
+
+/** The demo patient as a visitor would believe them: a plausible age, and a diagnosis their questions default to. */
+export const DEMO_PATIENT_PROFILE = { age: 58, sex: 'Female', cancer_type: 'Breast Cancer', cancer_stage: 'Stage 2' } as const;
+const BELIEVABLE_AGE = { min: 18, max: 100 };
+
+/**
+ * The demo patient's record with DEMO_PATIENT_PROFILE; a record without a profile, or whose age is not a believable
+ * one (a test that tried the field's limit, 120, on the demo account), gets it too. Their profile stays incomplete
+ * (0%): signing in still leads to the wizard, as the spec routes it.
+ */
+async function seedDemoPatient(patients: Repository<PatientEntity>, userId: string, account: { firstName: string; lastName: string }): Promise<void> {
+  const { age, sex, cancer_type: cancerType, cancer_stage: cancerStage } = DEMO_PATIENT_PROFILE;
+  const existing = await patients.findOne({ where: { userId }, select: { id: true, age: true, profile: true } });
+  if (!existing) {
+    await patients.insert({
+      userId, firstName: account.firstName, lastName: account.lastName, hipaaConsent: true, profileCompletionPercentage: 0,
+      age, sex, cancerType, cancerStage, profile: { ...DEMO_PATIENT_PROFILE },
+    });
+    return;
+  }
+  if (!existing.profile) {
+    await patients.update({ id: existing.id }, { age, sex, cancerType, cancerStage, profile: { ...DEMO_PATIENT_PROFILE } });
+    return;
+  }
+  const stored = existing.profile.age;
+  if (typeof stored !== 'number' || stored < BELIEVABLE_AGE.min || stored > BELIEVABLE_AGE.max) {
+    await patients.update({ id: existing.id }, { age, profile: { ...existing.profile, age } });
+  }
 }

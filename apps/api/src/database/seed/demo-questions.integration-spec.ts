@@ -1,5 +1,5 @@
 import { dropDatabase, migrate, withDataSource } from '../database-admin';
-import { seedDemoAccounts } from './demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PATIENT_PROFILE, seedDemoAccounts } from './demo-accounts';
 import { seedDemoQuestions } from './demo-questions';
 
 /** In a database of its own: the shared run database may or may not hold the demo accounts already. */
@@ -37,5 +37,23 @@ describe('demo questions seed (real MariaDB)', () => {
       expect(Number(mix.open)).toBeGreaterThan(0);
       expect(Number(mix.anonymous)).toBeGreaterThan(0);
     });
+  });
+
+  it("gives the demo patient a believable profile, and puts a believable age back over the field's limit", async () => {
+    const patientEmail = DEMO_ACCOUNTS.find((a) => a.role === 'patient')!.email;
+    const demoPatient = async () => (await withDataSource(url(), (ds) => ds.query(
+      'SELECT p.id, p.age, p.cancer_type, p.profile, p.profile_completion_percentage AS completion FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = ?', [patientEmail],
+    )))[0];
+    await withDataSource(url(), seedDemoAccounts);
+    const seeded = await demoPatient();
+    const profile = typeof seeded.profile === 'string' ? JSON.parse(seeded.profile) : seeded.profile;
+    expect({ age: seeded.age, cancerType: seeded.cancer_type, profile, completion: seeded.completion }).toEqual({
+      age: 58, cancerType: 'Breast Cancer', profile: DEMO_PATIENT_PROFILE, completion: 0,
+    });
+    await withDataSource(url(), (ds) => ds.query("UPDATE patients SET age = 120, profile = JSON_SET(profile, '$.age', 120) WHERE id = ?", [seeded.id]));
+    await withDataSource(url(), seedDemoAccounts);
+    const repaired = await demoPatient();
+    expect(repaired.age).toBe(58);
+    expect((typeof repaired.profile === 'string' ? JSON.parse(repaired.profile) : repaired.profile).age).toBe(58);
   });
 });

@@ -98,13 +98,26 @@ export class AccountsService implements BeforeApplicationShutdown {
     return { userId: user.id };
   }
 
-  async verifyEmail(code: string): Promise<void> {
+  /**
+   * 'verified', or 'already-verified' for a used link whose account is confirmed (opened a second time, or by another
+   * tab meanwhile): nothing is wrong then, and the user is told so. A used link of an unconfirmed account (a newer one
+   * was sent) stays 'not valid'.
+   */
+  async verifyEmail(code: string): Promise<'verified' | 'already-verified'> {
     const token = await this.emailTokens.findOneBy({ tokenHash: hashToken(code), purpose: 'verify_email' });
-    if (!token || token.usedAt) throw new BadRequestException(AuthTexts.verificationInvalid);
+    if (!token) throw new BadRequestException(AuthTexts.verificationInvalid);
+    if (token.usedAt) return this.alreadyVerified(token.userId);
     if (isExpired(token.expiresAt)) throw new BadRequestException(AuthTexts.verificationExpired);
     const claimed = await this.emailTokens.update({ id: token.id, usedAt: IsNull() }, { usedAt: new Date() });
-    if (!claimed.affected) throw new BadRequestException(AuthTexts.verificationInvalid);
+    if (!claimed.affected) return this.alreadyVerified(token.userId);
     await this.users.update({ id: token.userId, emailConfirmedAt: IsNull() }, { emailConfirmedAt: new Date() });
+    return 'verified';
+  }
+
+  private async alreadyVerified(userId: string): Promise<'already-verified'> {
+    const user = await this.users.findOne({ where: { id: userId }, select: { id: true, emailConfirmedAt: true } });
+    if (!user?.emailConfirmedAt) throw new BadRequestException(AuthTexts.verificationInvalid);
+    return 'already-verified';
   }
 
   /**

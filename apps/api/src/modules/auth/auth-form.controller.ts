@@ -3,7 +3,7 @@ import {
 } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiForbiddenResponse, ApiOperation, ApiResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import {
-  ADMIN_LOGIN_DESTINATION, AUTH_FORM_ROUTES, type AuthForm, destinationAfterLogin, isTwoFactorChallenge, type FormNotice, forgotPasswordHref, landingHref,
+  ADMIN_LOGIN_DESTINATION, AUTH_FORM_ROUTES, type AuthForm, destinationAfterLogin, isTwoFactorChallenge, type FormNotice, forgotPasswordHref, landingHref, SIGNED_OUT_HREF,
   loginPageHref, Messages, noticeForMessages, RESET_TOKEN_PATTERN, resetPasswordHref, type Role, ROLES, type SelfRegisteringRole,
   TWO_FACTOR_RESTART_NOTICES, TwoFactorTexts,
 } from '@cqa/contracts';
@@ -207,12 +207,12 @@ export class AuthFormController {
   @Public()
   @ApiOperation({ summary: "The sign-out form without script: ends the refresh cookie's session, clears the cookie and goes to the landing page." })
   @ApiConsumes(FORM)
-  @ApiResponse({ ...SEE_OTHER, description: 'To the landing page, signed out.' })
+  @ApiResponse({ ...SEE_OTHER, description: "To the landing page's login form, saying the user has signed out." })
   @ApiForbiddenResponse(CROSS_SITE)
   @ApiUnsupportedMediaTypeResponse(NOT_A_FORM)
   async logout(@Client() client: ClientInfo, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.flows.logout(client, request, reply);
-    void reply.redirect(landingHref({}), HttpStatus.SEE_OTHER);
+    void reply.redirect(SIGNED_OUT_HREF, HttpStatus.SEE_OTHER);
   }
 
   /**

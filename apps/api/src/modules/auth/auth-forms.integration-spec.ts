@@ -189,11 +189,11 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
     });
   });
 
-  it('signs out: the session ends, its cookies are cleared, and the answer is 303 to the landing page', async () => {
+  it('signs out: the session ends, its cookies are cleared, and the answer is 303 to the login form saying so', async () => {
     const patient = await createUser(api, 'patient');
     const { cookie } = await signIn(api, patient);
     const res = await post(AUTH_FORM_ROUTES.logout, {}, { ...ownPage(), cookie });
-    expect({ status: res.status, location: res.location }).toEqual({ status: 303, location: '/' });
+    expect({ status: res.status, location: res.location }).toEqual({ status: 303, location: '/?mode=login#notice-signed-out' });
     expect(cookieNamed(res.setCookie, REFRESH_COOKIE.name)).toMatch(/^__Host-cqa_refresh=;/);
     expect(cookieNamed(res.setCookie, SIGNED_IN_HINT_COOKIE.name)).toMatch(/^cqa_signed_in=;/);
     expect((await call(api, 'POST', '/api/auth/refresh', { cookie })).status).toBe(401);

@@ -50,11 +50,11 @@ export class AuthController {
   @Get('verify-email/:code')
   @Public()
   @ApiOperation({ summary: 'Confirm an e-mail address with the code from its verification link.' })
-  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The code is unknown, used or expired.' })
-  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: "The code is unknown, expired, or used while the account's address is still unconfirmed." })
+  @ApiOkResponse({ type: MessageResponseDto, description: `"${AuthTexts.emailVerified}", or for a used code of a confirmed account "${AuthTexts.alreadyVerified}".` })
   async verifyEmail(@Param('code') code: string): Promise<MessageResponseDto> {
-    await this.accounts.verifyEmail(code);
-    return { message: AuthTexts.emailVerified };
+    const outcome = await this.accounts.verifyEmail(code);
+    return { message: outcome === 'verified' ? AuthTexts.emailVerified : AuthTexts.alreadyVerified };
   }
 
   @Post('resend-verification')

@@ -10,6 +10,8 @@ export const ProfileScreenTexts = {
   submit: 'Submit Profile',
   adminSubmit: 'Save Profile',
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+  stepIncomplete: 'Incomplete',
+  saveForLater: 'Save and finish later',
   loadingProfile: 'Loading profile...',
   missingTitle: 'Still to answer before you can submit:',
   goToStep: (step: number) => `Go to step ${step}`,

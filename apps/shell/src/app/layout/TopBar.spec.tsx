@@ -9,7 +9,8 @@ import { TopBar } from './TopBar';
 const user = (role: AuthUser['role']): AuthState => signedInState(role);
 
 function Where() {
-  return <p>at {useLocation().pathname}</p>;
+  const { pathname, search, hash } = useLocation();
+  return <p>at {`${pathname}${search}${hash}`}</p>;
 }
 
 function renderTopBar(at = '/', auth?: AuthState) {
@@ -123,12 +124,12 @@ describe('TopBar', () => {
     expect(staff.calls.map((c) => c.url)).not.toContain('/api/notifications/new-answers');
   });
 
-  it('signs out through the API to the landing page', async () => {
+  it("signs out through the API to the landing page's login form, which says so", async () => {
     const api = installFetchMock();
     api.reply('/api/auth/logout', { status: 204 });
     const store = renderTopBar('/expert/questions', user('expert'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
-    expect(await screen.findByText('at /')).toBeInTheDocument();
+    expect(await screen.findByText('at /?mode=login#notice-signed-out')).toBeInTheDocument();
     expect(store.getState().auth).toEqual({ status: 'anonymous', user: null, accessToken: null });
     expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/auth/logout']);
     expect(navLinks().map(([label]) => label)).toEqual(['Disclaimers', 'Admin']);

@@ -1,7 +1,7 @@
 import { useRef, useState, type CSSProperties } from 'react';
 import { Button, Drawer, Layout } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
-import { ResearchRequestTexts } from '@cqa/contracts';
+import { ResearchRequestTexts, SIGNED_OUT_HREF } from '@cqa/contracts';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, matchRoute, paths, selectAuthStatus, selectCurrentUser, signOut, useAppDispatch, useAppSelector, useOpenQueuesSessionMutation, useToast } from '@cqa/web-core';
 import { useHydrated, useIsNarrow } from '@cqa/web-ui';
@@ -71,7 +71,8 @@ export function TopBar() {
   const onSignOut = async () => {
     setMenuOpen(false);
     await dispatch(signOut());
-    navigate(paths.landing);
+    // The login form then says the user has signed out (its notice, as after the no-script sign-out form).
+    navigate(SIGNED_OUT_HREF);
   };
 
   const rowStyle = narrow ? menuRowStyle : undefined;

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -64,6 +64,24 @@ describe('PatientsDashboardPage', () => {
     });
     expect(toasts(store)).toContain(Messages.success.questionSubmitted);
     expect(await screen.findByRole('heading', { level: 1, name: 'Is fasting safe during chemotherapy?' })).toBeInTheDocument();
+  });
+
+  it("chooses the patient's own cancer type from their profile for a new question", async () => {
+    const api = installFetchMock();
+    api.reply(list('filter=all&page=1&per_page=10'), { status: 200, body: { items: [], page: 1, per_page: 10 } });
+    api.reply('/api/patients/77', { status: 200, body: { id: '77', patient_id: '77', profile: { cancer_type: 'Lung Cancer' } } });
+    api.reply('/api/questions', { status: 201, body: { id: 43 } });
+    renderAt('/patient/questions');
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/patients/77')).toBe(true));
+    await screen.findByText(QuestionTexts.patientEmpty);
+    await userEvent.click(screen.getByRole('button', { name: QuestionTexts.askButton }));
+    const dialog = await screen.findByRole('dialog', { name: QuestionTexts.askModalTitle });
+    expect(within(dialog).getByTitle('Lung Cancer')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Question'), 'Does exercise help with fatigue?');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.calls.find((c) => c.url === '/api/questions' && c.method === 'POST')?.body).toEqual({
+      question_text: 'Does exercise help with fatigue?', cancer_type: 'Lung Cancer',
+    }));
   });
 
   it("says 'Failed to submit question. Please try again.' when the server fails", async () => {

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { QuestionTexts } from '@cqa/contracts';
-import { paths, useAiSettingsQuery } from '@cqa/web-core';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { paths, selectCurrentUser, useAiSettingsQuery, useAppSelector } from '@cqa/web-core';
 import { PageTitle, useQuestionListParams } from '@cqa/web-ui';
 import { AskQuestionModal, DashboardQuestions } from '@cqa/web-qa';
+import { usePatientProfileQuery } from '../../profile/api';
 import { PatientDashboardTexts } from '../texts';
 
 export function PatientsDashboardPage() {
@@ -12,6 +14,9 @@ export function PatientsDashboardPage() {
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const { data: aiSettings } = useAiSettingsQuery();
+  // A new question is most likely about the patient's own cancer: the profile's type is the form's first choice.
+  const patientId = useAppSelector(selectCurrentUser)?.patientId;
+  const { data: profile } = usePatientProfileQuery(patientId ?? skipToken);
 
   return (
     <section>
@@ -29,6 +34,7 @@ export function PatientsDashboardPage() {
         onClose={() => setAsking(false)}
         offerUseProfile={!!aiSettings?.configured && aiSettings.phiAllowed}
         similarHref={paths.patientQuestion}
+        defaultCancerType={profile?.profile.cancer_type}
       />
     </section>
   );

@@ -1,9 +1,10 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { Messages, ProfileTexts, missingRequiredFields, type PatientProfileData } from '@cqa/contracts';
+import { Messages, ProfileHelpTexts, ProfileTexts, missingRequiredFields, type PatientProfileData } from '@cqa/contracts';
 import { installFetchMock } from '@cqa/web-core/testing';
 import { PATIENT_ID, Where, patientRecord, renderRoutes } from '../test-helpers';
-import { ProfileWizard, VALIDATION_TOAST_MS } from './ProfileWizard';
+import { ProfileScreenTexts } from '../texts';
+import { ProfileWizard, VALIDATION_TOAST_MS, stepStatus } from './ProfileWizard';
 
 jest.setTimeout(120_000);
 // A step with dozens of antd checkboxes takes a while to render on a loaded machine.
@@ -49,6 +50,39 @@ describe('ProfileWizard', () => {
     expect(screen.queryByLabelText('Age')).not.toBeInTheDocument();
     expect(window.localStorage.getItem(`patientProfileStep:${PATIENT_ID}`)).toBe('3');
     expect(router.state.location.search).toBe('?step=3');
+  });
+
+  it('ticks a step only when its required fields are answered, and marks a passed step that is not as incomplete', async () => {
+    // Step 1 half answered, step 2 complete, step 3 not reached and empty.
+    const { cancer_type, cancer_stage, conditions } = complete;
+    renderWizard('/patient-profile?step=3', { age: 54, cancer_type, cancer_stage, conditions });
+    const steps = [...document.querySelectorAll('.cqa-wizard-steps .ant-steps-item')];
+    const statuses = steps.map((item) => /ant-steps-item-(wait|process|finish|error)/.exec(item.className)?.[1]);
+    expect(statuses).toEqual(['error', 'finish', 'process', 'wait', 'wait']);
+    expect(within(steps[0] as HTMLElement).getByText(ProfileScreenTexts.stepIncomplete)).toBeInTheDocument();
+    expect(within(steps[1] as HTMLElement).queryByText(ProfileScreenTexts.stepIncomplete)).not.toBeInTheDocument();
+    expect(stepStatus(4, 3, complete, {})).toBe('finish');
+    expect(stepStatus(1, 3, complete, { age: 'Value must be 120 or less.' })).toBe('error');
+  });
+
+  it('saves a step to finish later and goes to the questions; the next visit opens at the same step', async () => {
+    const { api, router, store, puts } = renderWizard('/patient-profile?step=2');
+    api.reply(`/api/patients/${PATIENT_ID}`, { status: 200, body: patientRecord({ molecular_genetic_data: 'BRCA1' }) });
+    await userEvent.type(screen.getByLabelText(/Molecular/), 'BRCA1');
+    await userEvent.click(screen.getByRole('button', { name: ProfileScreenTexts.saveForLater }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/patient/questions'));
+    expect(puts()).toHaveLength(1);
+    expect(puts()[0].body).toEqual({ profile: expect.objectContaining({ molecular_genetic_data: 'BRCA1' }) });
+    expect(toastMessages(store)).toContain(Messages.success.progressSaved);
+    expect(window.localStorage.getItem(`patientProfileStep:${PATIENT_ID}`)).toBe('2');
+  });
+
+  it('says why religion and political view are asked, and that they are optional', () => {
+    renderWizard('/patient-profile?step=1');
+    expect(screen.getByText(ProfileHelpTexts.religion)).toBeInTheDocument();
+    expect(screen.getByText(ProfileHelpTexts.politicalViewpoint)).toBeInTheDocument();
+    expect(ProfileHelpTexts.religion).toMatch(/^Optional\. Asked because/);
+    expect(ProfileHelpTexts.politicalViewpoint).toMatch(/^Optional\. Asked only because/);
   });
 
   it('defaults to step 1, or the stored step when the URL has none', async () => {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Form, Space, Steps, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Messages, PROFILE_COMPLETE, PROFILE_STEP_COUNT, PROFILE_STEPS, ProfileTexts, REPORTS_STEP, applyMultiSelectExclusivity, applySymptomExclusivity,
-  clampNumber, cleanProfile, computeBmi, missingRequiredFields, normalizeLegacyProfile, profileField, validateFieldValue, visibleFields,
+  PROFILE_FIELDS, clampNumber, cleanProfile, computeBmi, missingRequiredFields, normalizeLegacyProfile, profileField, validateFieldValue, visibleFields,
   type PatientProfileResponse, type ProfileFieldDef, type ProfileFieldName, type SymptomMap,
 } from '@cqa/contracts';
 import {
@@ -185,15 +185,32 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
     navigate(paths.patientProfileSummary);
   };
 
+  // Saved as it stands, to be finished later: the next sign-in still leads here (the profile is not complete), to this step.
+  const saveForLater = async () => {
+    try {
+      if (isDirty()) await persist();
+    } catch {
+      toast.error(Messages.errors.saveProgressFailed);
+      return;
+    }
+    toast.success(Messages.success.progressSaved);
+    navigate(paths.patientQuestions);
+  };
+
   const current = PROFILE_STEPS[step - 1];
   const fields = step === REPORTS_STEP ? [] : visibleFields(step, values);
 
   return (
     <div>
+      {/* The tall stepper is the wide screens'; a phone has the compact "Step 2 of 5" under it only (ResponsiveStyles). */}
       <Steps
+        className="cqa-wizard-steps"
         size="small"
         current={step - 1}
-        items={PROFILE_STEPS.map(({ title }) => ({ title }))}
+        items={PROFILE_STEPS.map(({ title }, index) => {
+          const status = stepStatus(index + 1, step, values, errors);
+          return { title, status, ...(status === 'error' ? { description: ProfileScreenTexts.stepIncomplete } : {}) };
+        })}
         style={{ marginBottom: 24 }}
       />
       <Typography.Text type="secondary">{ProfileScreenTexts.stepOf(step, PROFILE_STEP_COUNT)}</Typography.Text>
@@ -231,10 +248,31 @@ export function ProfileWizard({ record, mode }: ProfileWizardProps) {
             {admin ? ProfileScreenTexts.adminSubmit : ProfileScreenTexts.submit}
           </Button>
         )}
+        {!admin && step < PROFILE_STEP_COUNT && (
+          <Button onClick={() => void saveForLater()} disabled={saving}>
+            {ProfileScreenTexts.saveForLater}
+          </Button>
+        )}
       </Space>
       <UnsavedChangesPrompt isDirty={isDirty} message={ProfileTexts.unsavedChanges} />
     </div>
   );
+}
+
+type StepStatus = 'wait' | 'process' | 'finish' | 'error';
+
+/**
+ * What the stepper says of a step, truthfully: ticked only when its required fields are answered and none of its
+ * fields is refused; a step passed with either still open is marked incomplete; one ahead with nothing required
+ * waits until it is reached.
+ */
+export function stepStatus(target: number, step: number, values: ProfileValues, errors: Partial<Record<ProfileFieldName, string | null>>): StepStatus {
+  if (target === step) return 'process';
+  const refused = PROFILE_FIELDS.some((f) => f.step === target && errors[f.name]);
+  const missing = missingRequiredFields(values).some((f) => f.step === target);
+  if (refused || missing) return target < step ? 'error' : 'wait';
+  const requires = PROFILE_FIELDS.some((f) => f.step === target && f.requiredOnSubmit);
+  return target < step || requires ? 'finish' : 'wait';
 }
 
 /** After a refused submit: what is missing, by step, with a way to each step. */

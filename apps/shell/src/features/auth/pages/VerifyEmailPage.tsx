@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Space, Spin, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Messages } from '@cqa/contracts';
+import { AuthTexts, loginPageHref, Messages } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useToast, useVerifyEmailMutation } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { ResendVerificationForm } from '../components/ResendVerificationForm';
 
-type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'expired'; message: string } | { kind: 'error'; message: string };
+type State = { kind: 'verifying' } | { kind: 'success'; message: string } | { kind: 'already-verified' } | { kind: 'expired'; message: string } | { kind: 'error'; message: string };
 
 export const REDIRECT_AFTER_MS = 3000;
 
@@ -27,6 +27,11 @@ export function VerifyEmailPage() {
     verify(code)
       .unwrap()
       .then(({ message }) => {
+        // Opened a second time: nothing new happened, and the page says so and offers the sign-in (no redirect).
+        if (message === AuthTexts.alreadyVerified) {
+          setState({ kind: 'already-verified' });
+          return;
+        }
         toast.success(message);
         setState({ kind: 'success', message });
       })
@@ -57,6 +62,12 @@ export function VerifyEmailPage() {
             <Alert type="success" showIcon title={state.message} />
             <Typography.Paragraph>You will be taken to the login page in a few seconds.</Typography.Paragraph>
             <Link to={paths.landing}>Go to Login</Link>
+          </Space>
+        )}
+        {state.kind === 'already-verified' && (
+          <Space orientation="vertical">
+            <Alert type="info" role="status" showIcon title={AuthTexts.alreadyVerified} />
+            <Link to={loginPageHref('patient')}>Go to Login</Link>
           </Space>
         )}
         {(state.kind === 'expired' || state.kind === 'error') && (

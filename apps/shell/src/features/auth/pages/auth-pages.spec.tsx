@@ -47,6 +47,20 @@ describe('VerifyEmailPage', () => {
     expect(screen.getByText('at /')).toBeInTheDocument();
   });
 
+  it('says a link opened again is verified already, offering the sign-in (no toast, no redirect)', async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/verify-email/used', { status: 200, body: { message: AuthTexts.alreadyVerified } });
+    const store = renderAt('/verify-email/used');
+    expect(await screen.findByText(AuthTexts.alreadyVerified)).toBeInTheDocument();
+    expect(AuthTexts.alreadyVerified).toBe('This email address is already verified. You can log in.');
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/?mode=login');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument();
+    expect(store.getState().toasts).toEqual([]);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 3100)));
+    expect(screen.getByText(AuthTexts.alreadyVerified)).toBeInTheDocument();
+  });
+
   it("shows the expired state with Resend when the message contains 'expired'", async () => {
     const api = installFetchMock();
     api.reply('/api/auth/verify-email/old', { status: 400, body: { message: AuthTexts.verificationExpired } });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, InputNumber } from 'antd';
 import { Link } from 'react-router-dom';
-import { AUTH_FORM_ROUTES, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, AuthTexts, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
@@ -77,6 +77,8 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
         setFailure(Messages.errors.invalidRegistrationResponse);
         return;
       }
+      // The disclaimers' toast (a failed first try) is about this form only: it never follows to the outcome screen.
+      toast.withdraw(Messages.validation.agreeToDisclaimers);
       onOutcome({ kind: 'registered', message: result.message || Messages.success.registration });
     } catch (error) {
       const status = errorStatus(error);
@@ -100,6 +102,10 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       layout="vertical"
       onFinish={submit}
       onFinishFailed={onFinishFailed}
+      // Ticked: the toast asking for it goes.
+      onValuesChange={(changed: Partial<RegisterValues>) => {
+        if (changed.agreeToTerms) toast.withdraw(Messages.validation.agreeToDisclaimers);
+      }}
       requiredMark={false}
       disabled={isLoading}
       {...serverForm}
@@ -124,6 +130,8 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
         label={LandingTexts.register.password}
         name="password"
         rules={NEW_PASSWORD_RULES}
+        // The rule is said before the first try, not only as its refusal.
+        extra={AuthTexts.passwordRule}
       >
         <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
       </Form.Item>

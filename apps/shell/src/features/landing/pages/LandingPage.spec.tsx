@@ -4,8 +4,8 @@ import { renderToString } from 'react-dom/server';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AUTH_FORM_ROUTES, AuthTexts, Messages } from '@cqa/contracts';
-import { createAppStore } from '@cqa/web-core';
+import { AUTH_FORM_ROUTES, AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { createAppStore, toastShown } from '@cqa/web-core';
 import { installFetchMock, testUser } from '@cqa/web-core/testing';
 import { TwoFactorScreenTexts } from '../../two-factor/texts';
 import { HAS_ACCOUNT_KEY } from '../has-account';
@@ -69,6 +69,9 @@ describe('LandingPage', () => {
     cleanup();
     renderLanding('/?mode=login#notice-password-reset');
     expect(screen.getByRole('status')).toHaveTextContent(Messages.success.passwordReset);
+    cleanup();
+    renderLanding('/?mode=login#notice-signed-out');
+    expect(screen.getByRole('status')).toHaveTextContent(AuthTexts.signedOut);
     cleanup();
     renderLanding('/?screen=registered');
     expect(screen.getByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
@@ -193,6 +196,48 @@ describe('LandingPage', () => {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'disclaimers' })).toHaveAttribute('href', '/disclaimers');
+  });
+
+  it('says the password rule under its field before anything is sent', () => {
+    renderLanding();
+    const password = screen.getByLabelText('Password');
+    expect(AuthTexts.passwordRule).toContain(`${PASSWORD_MIN_LENGTH} characters`);
+    expect(screen.getByText(AuthTexts.passwordRule)).toBeInTheDocument();
+    const describedBy = (password.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(AuthTexts.passwordRule);
+  });
+
+  it("takes the disclaimers' toast down once they are ticked, and it never follows to the success screen", async () => {
+    const api = installFetchMock();
+    api.reply('/api/auth/register', { status: 201, body: { user: { id: 'u1' }, message: Messages.success.registration } });
+    const store = renderLanding();
+    const toasts = () => store.getState().toasts.map((t) => t.message);
+    fill(screen.getByLabelText('First name'), 'Ann');
+    fill(screen.getByLabelText('Last name'), 'Lee');
+    fill(screen.getByLabelText('Email'), 'ann@x.org');
+    fill(screen.getByLabelText('Password'), 'long-enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toasts()).toEqual([Messages.validation.agreeToDisclaimers]));
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    await waitFor(() => expect(toasts()).toEqual([]));
+    // Not ticked in time: the toast is up when the form is sent, and goes with the form.
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toasts()).toEqual([Messages.validation.agreeToDisclaimers]));
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /HIPAA/ }));
+    store.dispatch(toastShown('error', Messages.validation.agreeToDisclaimers));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(toasts()).toEqual([]);
+  });
+
+  it('offers the other mode above the form, so a phone reaches it without scrolling past the form', () => {
+    renderLanding();
+    const toLogin = screen.getByRole('link', { name: 'Login' });
+    const form = screen.getByRole('button', { name: 'Register' }).closest('form')!;
+    expect(toLogin.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(toLogin.parentElement).toHaveTextContent('Already have an account? Login');
   });
 
   it('leaves the patient fields out for an expert', async () => {

@@ -146,19 +146,20 @@ function AccessPanel() {
           ))}
         </div>
       </div>
-      <h2 style={{ fontSize: 20, margin: '0 0 12px' }}>{mode === 'login' ? `${roleLabel(role)} Login` : `${roleLabel(role)} Registration`}</h2>
+      <h2 style={{ fontSize: 20, margin: '0 0 4px' }}>{mode === 'login' ? `${roleLabel(role)} Login` : `${roleLabel(role)} Registration`}</h2>
+      {/* The other mode before the form, not after it: on a phone the registration form is several screens long. */}
+      <Typography.Paragraph style={{ marginBottom: 16 }}>
+        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+        {/* Underlined: told from the sentence around it by more than its colour. */}
+        <Link to={landingHref({ role, mode: otherMode })} style={{ textDecoration: 'underline', display: 'inline-block', minHeight: 24 }}>
+          {otherMode === 'login' ? 'Login' : 'Register'}
+        </Link>
+      </Typography.Paragraph>
       {mode === 'login' ? (
         <LoginForm key={role} portal={role} onSignedIn={(signedIn) => void navigate(destinationAfterLogin(signedIn))} />
       ) : (
         <RegisterForm key={role} role={role} onOutcome={onOutcome} />
       )}
-      <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
-        {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-        {/* Underlined: told from the sentence around it by more than its colour. */}
-        <Link to={landingHref({ role, mode: otherMode })} style={{ textDecoration: 'underline' }}>
-          {otherMode === 'login' ? 'Login' : 'Register'}
-        </Link>
-      </Typography.Paragraph>
     </Panel>
   );
 }

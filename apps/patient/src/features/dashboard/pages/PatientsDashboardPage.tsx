@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { QuestionTexts } from '@cqa/contracts';
-import { skipToken } from '@reduxjs/toolkit/query';
 import { paths, selectCurrentUser, useAiSettingsQuery, useAppSelector } from '@cqa/web-core';
 import { PageTitle, useQuestionListParams } from '@cqa/web-ui';
 import { AskQuestionModal, DashboardQuestions } from '@cqa/web-qa';
@@ -16,7 +15,8 @@ export function PatientsDashboardPage() {
   const { data: aiSettings } = useAiSettingsQuery();
   // A new question is most likely about the patient's own cancer: the profile's type is the form's first choice.
   const patientId = useAppSelector(selectCurrentUser)?.patientId;
-  const { data: profile } = usePatientProfileQuery(patientId ?? skipToken);
+  // `skip`, not RTK's skipToken: importing @reduxjs/toolkit here would bundle a second copy of it into the remote.
+  const { data: profile } = usePatientProfileQuery(patientId ?? '', { skip: !patientId });
 
   return (
     <section>

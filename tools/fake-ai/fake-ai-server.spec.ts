@@ -66,6 +66,33 @@ describe('fake OpenAI-compatible server', () => {
     expect(await judge('judge_rejects')).toEqual([[1, 'not_supported'], [2, 'not_supported']]);
   });
 
+  it('repeat_quotes makes every claim carry its verbatim quote twice: the same record and words, once respaced', async () => {
+    await admin('/__faults', { method: 'POST', body: JSON.stringify({ fault: 'repeat_quotes', times: 1, schema: 'cited_answer' }) });
+    const ask = async () => {
+      const completion = await client.chat.completions.create({
+        model: 'fake-model',
+        messages: [{ role: 'user', content: PROMPT.replace('Does exercise reduce fatigue?', 'Does exercise or diet reduce fatigue?') }],
+        response_format: { type: 'json_schema', json_schema: { name: 'cited_answer', schema: CITED_SCHEMA } },
+      });
+      return (JSON.parse(completion.choices[0].message.content!) as { claims: Array<{ citations: number[]; quotes: Array<{ source: number; text: string }> }> }).claims;
+    };
+    const claims = await ask();
+    expect(claims.map((c) => c.quotes)).toEqual([
+      [
+        { source: 1, text: 'Supervised exercise reduced fatigue scores in the trial.' },
+        { source: 1, text: 'Supervised exercise reduced fatigue scores in the trial.' },
+      ],
+      [
+        { source: 2, text: 'A diet changed nothing measurable in anybody at all.' },
+        { source: 2, text: 'A  diet changed nothing measurable in anybody at all.' },
+      ],
+    ]);
+    expect(claims.map((c) => c.citations)).toEqual([[1], [2]]);
+    expect(fake.stats().requests.map((r) => r.fault)).toEqual(['repeat_quotes']);
+    // Once only: the next answer quotes each passage once.
+    expect((await ask()).map((c) => c.quotes.length)).toEqual([1, 1]);
+  });
+
   it('lists models', async () => {
     const models = await client.models.list();
     expect(models.data.map((m) => m.id)).toEqual(['fake-model', 'fake-model-fast']);

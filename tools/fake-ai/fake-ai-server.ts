@@ -9,7 +9,8 @@
  * malformed_json (broken JSON; once by default, then good), fabricated_pmid, citation_out_of_range,
  * quote_not_in_source, misrepresent_claims (adds claims that quote a record verbatim but say more than it: a number it
  * does not state, a 'proven cure', its finding turned into its opposite), judge_rejects (the support judge answers
- * not_supported for every claim), insufficient_quota (OpenAI's real 429 "You exceeded your current quota" body, no
+ * not_supported for every claim), repeat_quotes (every claim carries its verbatim quote twice, the same record and words:
+ * the first claim's copy exact, the others' with a space doubled, as a model repeats a passage), insufficient_quota (OpenAI's real 429 "You exceeded your current quota" body, no
  * Retry-After), rejects_temperature (a reasoning model: a request carrying `temperature` other than 1 gets OpenAI's real
  * 400 'unsupported_value' body; requests without it are answered). Real bodies and where they were seen: FIXTURES.md.
  * The support judge (schema with "verdicts") answers supported when every content word
@@ -36,6 +37,7 @@ export const FAKE_AI_FAULTS = [
   'quote_not_in_source',
   'misrepresent_claims',
   'judge_rejects',
+  'repeat_quotes',
   'insufficient_quota',
   'rejects_temperature',
 ] as const;
@@ -494,6 +496,12 @@ function citedAnswer(messages: Message[], fault: FakeAiFault | null) {
     if (fault === 'fabricated_pmid') claims[0].text = `${claims[0].text} (PMID ${FABRICATED_PMID})`;
     if (fault === 'quote_not_in_source') claims[0].quotes[0].text = 'This sentence appears in none of the records supplied.';
     if (fault === 'misrepresent_claims') claims.push(...misrepresentations(claims[0]));
+    if (fault === 'repeat_quotes') {
+      claims.forEach((claim, i) => {
+        const { source, text: quoted } = claim.quotes[0];
+        claim.quotes.push({ source, text: i === 0 ? quoted : quoted.replace(' ', '  ') });
+      });
+    }
     if (fault === 'citation_out_of_range') {
       const n = records.length + 5;
       claims[0].citations = [n];

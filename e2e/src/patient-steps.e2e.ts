@@ -63,6 +63,9 @@ test.describe('every step confirmed, rules said first', () => {
 
 test.describe('the profile wizard tells the truth; small ones', () => {
   test('a patient saves a step to finish later, sees incomplete steps, asks with their own cancer type and signs out', { tag: '@phone' }, async ({ page, request }, testInfo) => {
+    // A long journey (registration, the wizard, a question with its AI answer, deep research, sign-out): past the
+    // default minute on a loaded 2-core machine.
+    test.setTimeout(180_000);
     const account = await registerApprovedPatient(request, { label: 'steps-wizard', password: 'Steps-pass-47', firstName: 'Wanda', lastName: 'Wizard' });
     await signIn(page, 'patient', account.email, account.password);
     // The spec's routing: an incomplete profile leads to the wizard.

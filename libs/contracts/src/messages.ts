@@ -13,4 +13,5 @@ export * from './texts/ops';
 export * from './texts/research';
 export * from './texts/research-requests';
 export * from './texts/two-factor';
+export * from './texts/profile';
 export * from './texts/labels';

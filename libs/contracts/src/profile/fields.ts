@@ -28,6 +28,7 @@ import {
   PROFILE_CANCER_TYPES, RELATIVES, Relative, SLEEP_QUALITIES, SURGERY_TYPES, TREATMENT_GOALS, YES_NO,
 } from './lists';
 import type { SymptomMap } from './symptoms';
+import { ProfileHelpTexts } from '../texts/profile';
 
 export type ProfileStep = 1 | 2 | 3 | 4;
 
@@ -235,11 +236,6 @@ function step(stepNumber: ProfileStep, defs: Def[]): ProfileFieldDef[] {
   });
 }
 
-/** Why a sensitive question is asked, under its field (ours). */
-export const ProfileHelpTexts = {
-  religion: 'Optional. Asked because beliefs can shape treatment and care choices, so answers can respect them. Leave it empty if you prefer.',
-  politicalViewpoint: 'Optional. Asked only because it can shape how health information and care options are best explained to you. Leave it empty if you prefer.',
-} as const;
 
 const text = (name: ProfileFieldName, label: string, extra: Partial<Def> = {}): Def =>
   ({ name, label, kind: 'text', maxLength: TEXT_MAX_LENGTH, ...extra });

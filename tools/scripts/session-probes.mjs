@@ -46,7 +46,7 @@ for (const [kind, headers] of [
   ['script', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'script', 'sec-fetch-site': 'same-origin', accept: '*/*' }],
 ]) {
   const res = await send('/patient/questions', { cookie: current, ...headers });
-  check('F-36', `an ${kind} request of /patient/questions neither rotates nor renders`, res.setCookie.length === 0 && !rendered(res), `${res.setCookie.length} cookie(s) set, rendered: ${rendered(res)}`);
+  check('F-36', `${kind === "image" ? "an" : "a"} ${kind} request of /patient/questions neither rotates nor renders`, res.setCookie.length === 0 && !rendered(res), `${res.setCookie.length} cookie(s) set, rendered: ${rendered(res)}`);
 }
 
 const navigation = await send('/patient/questions', { cookie: current, ...NAVIGATION });

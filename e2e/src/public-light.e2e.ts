@@ -69,7 +69,9 @@ test.describe('the public pages load their app on the first touch', () => {
         const widths = () => page.evaluate(() => ({ inner: window.innerWidth, scroll: document.scrollingElement?.scrollWidth ?? 0 }));
         const before = await widths();
         expect(before.scroll, `${path} before its app`).toBeLessThanOrEqual(before.inner);
-        await formsHydrated(page);
+        await page.mouse.move(4, 4);
+        await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/public\/page-/.test(entry.name))), { timeout: 20_000 }).toBe(true);
+        await page.waitForLoadState('networkidle');
         const after = await widths();
         expect(after.scroll, `${path} once hydrated`).toBeLessThanOrEqual(after.inner);
       }

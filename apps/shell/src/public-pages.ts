@@ -28,7 +28,10 @@ const root = document.getElementById('root');
 const pathname = window.location.pathname.length > 1 ? window.location.pathname.replace(/\/$/, '') : '/';
 const query = new URLSearchParams(window.location.search);
 const landingWithoutMode = pathname === '/' && !query.has('mode') && !query.has('screen') && prerenderedShowsAll(pathname, query);
-const typedAlready = () => [...document.querySelectorAll<HTMLInputElement>('#root input:not([type=hidden])')].some((input) => input.value !== '' || input.checked);
+// As the landing page's own check (LandingPage.tsx, hasInput): a box ticked or a field filled in.
+const typedAlready = () =>
+  [...document.querySelectorAll<HTMLInputElement>('#root input')].some((input) =>
+    input.type === 'hidden' ? false : input.type === 'checkbox' || input.type === 'radio' ? input.checked : input.value !== '');
 
 if (landingWithoutMode && stored(() => localStorage, HAS_ACCOUNT_KEY) === 'true' && !typedAlready()) {
   // A returning visitor gets the login form (the mode this browser remembers): its own pre-rendered page.

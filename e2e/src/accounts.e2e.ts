@@ -187,6 +187,8 @@ test.describe('accounts', () => {
     const problems = watchConsole(page);
     const restore = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
     await page.goto('/');
+    // The public page's app starts (and asks for a session) on the visitor's first touch (apps/shell/src/public-pages.ts).
+    await page.mouse.move(4, 4);
     expect((await restore).status()).toBe(204);
     await expect(page.getByRole('group', { name: 'I am logging in/registering as a...' })).toBeVisible();
     await page.goto('/admin/login');

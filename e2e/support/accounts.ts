@@ -23,6 +23,8 @@ export async function openLogin(page: Page, role: 'patient' | 'expert'): Promise
  * test the page's own checks and messages waits until the script has taken the forms over (they then say noValidate).
  */
 export async function formsHydrated(page: Page): Promise<void> {
+  // The page's script loads when the visitor first touches the page (apps/shell/src/public-pages.ts): a pointer over it.
+  await page.mouse.move(4, 4);
   await expect(page.locator('#root form[novalidate]').first()).toBeAttached({ timeout: 20_000 });
 }
 

@@ -9,11 +9,15 @@ import path from 'node:path';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Issue #35's targets per page group: Performance, LCP ms, TBT ms, CLS, first-load JS KB (brotli, on the wire). */
+/**
+ * Issue 43's targets per page group (#35's where 43 names none): Performance, LCP ms, TBT ms, CLS, JS KB on the wire
+ * before the page is usable (brotli; a public page's app loads on the first touch, after the load Lighthouse
+ * measures), script evaluation ms (the bootup-time audit's "Script Evaluation", summed).
+ */
 export const TARGETS = {
-  public: { performance: 95, lcp: 1500, tbt: 100, cls: 0.05, jsKb: 120, accessibility: 100, bestPractices: 100, seo: 100 },
-  patient: { performance: 90, lcp: 2500, tbt: 200, cls: 0.05, jsKb: 250 },
-  staff: { performance: 80, lcp: 2500, tbt: 300, cls: 0.05, jsKb: 300 },
+  public: { performance: 95, lcp: 1500, tbt: 100, cls: 0.05, jsKb: 60, accessibility: 100, bestPractices: 100, seo: 100 },
+  patient: { performance: 90, lcp: 2500, tbt: 200, cls: 0.05, jsKb: 250, scriptEval: 600, accessibility: 100, bestPractices: 100, seo: 100 },
+  staff: { performance: 85, lcp: 2500, tbt: 300, cls: 0.05, jsKb: 300, accessibility: 100, bestPractices: 100, seo: 100 },
 };
 
 /**
@@ -23,7 +27,8 @@ export const TARGETS = {
  */
 export const lighthousePages = (questionId) => [
   { name: 'landing', path: '/', role: null, group: 'public' },
-  { name: 'login', path: '/', role: null, group: 'public', hasAccount: true },
+  // The URL every "Login" link opens; a returning visitor's bare '/' is sent there (apps/shell/src/public-pages.ts).
+  { name: 'login', path: '/?mode=login', role: null, group: 'public', hasAccount: true },
   { name: 'register', path: '/', role: null, group: 'public', hasAccount: false },
   { name: 'disclaimers', path: '/disclaimers', role: null, group: 'public' },
   { name: 'patient dashboard', path: '/patient/questions', role: 'patient', group: 'patient' },
@@ -63,6 +68,7 @@ function figures(lhr) {
     tbt: Math.round(audit('total-blocking-time')),
     cls: Number(audit('cumulative-layout-shift').toFixed(3)),
     jsKb: Number((scriptBytes / 1024).toFixed(1)),
+    scriptEval: Math.round((lhr.audits['bootup-time']?.details?.items ?? []).reduce((sum, item) => sum + (item.scripting ?? 0), 0)),
     // The audits below 100 on this page, for the report (e.g. 'meta-description', 'target-size').
     failing: Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
@@ -96,7 +102,8 @@ export async function runLighthouse({ baseUrl, pages, runs, logins, executablePa
             }
             if (lhr.runtimeError) throw new Error(`${target.name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
             // A page behind sign-in that sent the visitor elsewhere would measure the wrong page.
-            const landed = new URL(lhr.finalDisplayedUrl).pathname;
+            const final = new URL(lhr.finalDisplayedUrl);
+            const landed = target.path.includes('?') ? `${final.pathname}${final.search}` : final.pathname;
             if (landed !== target.path) throw new Error(`${target.name}: Lighthouse ended at ${landed}, not ${target.path}`);
             samples.push(figures(lhr));
             break;
@@ -147,7 +154,7 @@ async function lighthouseRun(browser, baseUrl, target, logins, repeat) {
 
 function medianOf(samples) {
   const mid = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'jsKb'];
+  const keys = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'jsKb', 'scriptEval'];
   const out = Object.fromEntries(keys.map((k) => [k, mid(samples.map((s) => s[k]))]));
   out.failing = [...new Set(samples.flatMap((s) => s.failing))].sort();
   out.runs = samples.length;
@@ -164,13 +171,13 @@ const against = (value, target, higherIsBetter, format = String) => {
 
 export function printLighthouse(results, heading) {
   console.log(`\n#### Lighthouse (mobile) — ${heading}\n`);
-  console.log('| page | visit | Performance | FCP s | LCP s | TBT ms | CLS | JS KB on the wire (brotli) | Accessibility | Best Practices | SEO |');
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('| page | visit | Performance | FCP s | LCP s | TBT ms | CLS | JS KB on the wire (brotli) | script evaluation s | Accessibility | Best Practices | SEO |');
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const r of results) {
     const t = TARGETS[r.group];
     console.log(
       `| ${r.page} | ${r.visit ?? 'first'} | ${against(r.performance, t.performance, true)} | ${seconds(r.fcp)} | ${against(r.lcp, t.lcp, false, seconds)} | ${against(r.tbt, t.tbt, false)} | ` +
-        `${against(r.cls, t.cls, false)} | ${against(r.jsKb, t.jsKb, false)} | ${against(r.accessibility, t.accessibility, true)} | ` +
+        `${against(r.cls, t.cls, false)} | ${against(r.jsKb, t.jsKb, false)} | ${against(r.scriptEval ?? NaN, t.scriptEval, false, seconds)} | ${against(r.accessibility, t.accessibility, true)} | ` +
         `${against(r.bestPractices, t.bestPractices, true)} | ${against(r.seo, t.seo, true)} |`,
     );
   }
@@ -182,12 +189,12 @@ export function printLighthouse(results, heading) {
 }
 
 export function compareLighthouse(before, after) {
-  console.log('\n| page | visit | Performance | FCP s | LCP s | TBT ms | CLS | JS KB (brotli) |');
-  console.log('|---|---|--:|--:|--:|--:|--:|--:|');
+  console.log('\n| page | visit | Performance | FCP s | LCP s | TBT ms | CLS | JS KB (brotli) | script evaluation s |');
+  console.log('|---|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const a of after) {
     const b = before.find((x) => x.page === a.page && (x.visit ?? 'first') === (a.visit ?? 'first'));
     if (!b) continue;
     const fcp = b.fcp === undefined ? seconds(a.fcp) : `${seconds(b.fcp)} → ${seconds(a.fcp)}`;
-    console.log(`| ${a.page} | ${a.visit ?? 'first'} | ${b.performance} → ${a.performance} | ${fcp} | ${seconds(b.lcp)} → ${seconds(a.lcp)} | ${b.tbt} → ${a.tbt} | ${b.cls} → ${a.cls} | ${b.jsKb} → ${a.jsKb} |`);
+    console.log(`| ${a.page} | ${a.visit ?? 'first'} | ${b.performance} → ${a.performance} | ${fcp} | ${seconds(b.lcp)} → ${seconds(a.lcp)} | ${b.tbt} → ${a.tbt} | ${b.cls} → ${a.cls} | ${b.jsKb} → ${a.jsKb} | ${seconds(b.scriptEval ?? NaN)} → ${seconds(a.scriptEval ?? NaN)} |`);
   }
 }

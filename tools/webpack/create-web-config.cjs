@@ -31,7 +31,7 @@ const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 // might use), and as one module it put the whole library (~400 KB brotli) on every first load. Each app bundles
 // the components it uses; remote pages bring their own ConfigProvider theme (web-ui's lazyPage). Shared per
 // component ('antd/es/' as a prefix, the apps' imports rewritten to those paths) it was measured larger still:
-// docs/operations.md, "Web performance".
+// docs/performance.md.
 const shared = {
   react: singleton(dependencies.react),
   'react/jsx-runtime': singleton(dependencies.react),
@@ -175,7 +175,8 @@ function createWebConfig({ name, dir }) {
 
 /**
  * The public pages' own build (the shell's landing, login/registration and disclaimers, pre-rendered by
- * tools/webpack/prerender.mjs): the same shell source from apps/shell/src/public-pages.tsx, without Module Federation.
+ * tools/webpack/prerender.mjs): the same shell source, without Module Federation. Its entry, apps/shell/src/public-pages.ts,
+ * is a few hundred bytes; the app itself (public-app.tsx) loads when the visitor first touches the page.
  * A visitor's first page so carries no federation runtime and no shared-module copies that cannot be tree-shaken;
  * a remote's page reached from it (the dashboard after signing in) loads the federated shell (index.html) instead.
  * Written to dist/web/shell/public/ (its index.html is the pre-render's template); production only.
@@ -187,7 +188,7 @@ function createPublicPagesConfig({ dir }) {
     mode: 'production',
     context: dir,
     target: ['web', `browserslist:${browsers}`],
-    entry: { public: './src/public-pages.tsx' },
+    entry: { public: './src/public-pages.ts' },
     devtool: false,
     output: {
       path: path.join(root, 'dist/web/shell/public'),

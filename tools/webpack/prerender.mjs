@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import { bundleForNode, libAliases } from './node-bundle.mjs';
 
 const require = createRequire(import.meta.url);
+const { dropUnusedGridRules } = require('./unused-grid-css.cjs');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // `--web-dist DIR` pre-renders into another build (default dist/web).
@@ -30,7 +31,7 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 export function pageDocument(template, { html, styles }) {
   if (!EMPTY_ROOT.test(template) || !template.includes('</head>')) throw new Error('the shell index.html has no empty #root or no </head>');
   // Not inert: its links and forms work before the script has run (real URLs, form posts), and hydration keeps what was typed.
-  return template.replace('</head>', () => `${styles}</head>`).replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
+  return template.replace('</head>', () => `${dropUnusedGridRules(styles, html)}</head>`).replace(EMPTY_ROOT, () => `<div id="root">${html}</div>`);
 }
 
 async function main() {

@@ -1,7 +1,6 @@
 import { AuthTexts, Messages, TwoFactorTexts } from './messages';
-import {
-  FORM_NOTICE_SETS, FORM_NOTICES, landingHref, loginPageHref, noticeForMessages, prerenderedFile, prerenderedUrls, RESET_TOKEN_PLACEHOLDER, SIGNED_OUT_HREF,
-} from './public-pages';
+import { prerenderedFile, prerenderedShowsAll, prerenderedUrls, RESET_TOKEN_PLACEHOLDER } from './prerendered-pages';
+import { FORM_NOTICE_SETS, FORM_NOTICES, landingHref, loginPageHref, noticeForMessages, SIGNED_OUT_HREF } from './public-pages';
 
 const query = (search: string) => new URLSearchParams(search);
 
@@ -49,6 +48,19 @@ describe('the public pages, one URL per state', () => {
       const url = new URL(href, 'http://x');
       expect(files.has(prerenderedFile(url.pathname, url.searchParams)!)).toBe(true);
     }
+  });
+
+  it("tells whether a pre-rendered document shows the URL's whole state, so that the page's script may wait", () => {
+    expect(prerenderedShowsAll('/', query(''))).toBe(true);
+    expect(prerenderedShowsAll('/', query('role=expert&mode=login&two_factor=code'))).toBe(true);
+    expect(prerenderedShowsAll('/', query('role=patient&mode=register'))).toBe(true);
+    expect(prerenderedShowsAll('/reset-password', query('token=AbCdEfGhIjKlMnOpQrSt_-12'))).toBe(true);
+    // What only the app draws: the enrolment step, an institution's refusal, a reset link that is not one, the unknown.
+    expect(prerenderedShowsAll('/', query('role=expert&mode=login&two_factor=enrol'))).toBe(false);
+    expect(prerenderedShowsAll('/', query('sso_error=refused'))).toBe(false);
+    expect(prerenderedShowsAll('/reset-password', query('token=short'))).toBe(false);
+    expect(prerenderedShowsAll('/disclaimers', query('utm_source=mail'))).toBe(false);
+    expect(prerenderedShowsAll('/verify-email', query(''))).toBe(false);
   });
 
   it('writes the state and a notice into the URL, never more (the notice in the fragment)', () => {

@@ -1,9 +1,10 @@
+import { CARRIED_TOASTS_KEY } from '@cqa/contracts';
 import { TOAST_KINDS, type Toast } from './toast.slice';
 
 // The toasts on screen when the app leaves for another document of itself (the public pages' bundle handing over to
 // the federated shell: AppProviders' `leaveFor`), so 'Login successful!' is still shown on the page it led to.
 // sessionStorage: this tab only, read once, and only the toasts' kind and text (never tokens or health data).
-const KEY = 'cqa.toasts.carried';
+const KEY = CARRIED_TOASTS_KEY;
 
 export function carryToastsOver(toasts: readonly Toast[]): void {
   if (toasts.length === 0) return;

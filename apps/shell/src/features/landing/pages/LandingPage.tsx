@@ -1,5 +1,5 @@
 import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button, Col, Result, Row, Typography } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { Link, useLinkClickHandler, useNavigate, useSearchParams } from 'react-router-dom';
 import { landingHref, type LandingMode, type LandingState, Messages, OIDC_ERROR_PARAM, OIDC_TWO_FACTOR_PARAM, type SelfRegisteringRole } from '@cqa/contracts';
 import { destinationAfterLogin, selectCurrentUser, useAppSelector } from '@cqa/web-core';
@@ -17,23 +17,23 @@ export const ROLE_PROMPT = 'I am logging in/registering as a...';
 
 export function LandingPage() {
   return (
-    <section>
-      <Row gutter={[{ xs: 0, md: 48 }, 32]}>
-        <Col xs={24} md={12}>
-          <PageTitle>An AI-powered network of top cancer researchers</PageTitle>
-          <Typography.Paragraph style={{ fontSize: 18 }}>
-            Our mission is to give people the latest scientific information in the non-FDA-regulated, investigative
-            space for cancer prevention and treatment.
-          </Typography.Paragraph>
-          <Typography.Paragraph>
-            Patients ask questions and get answers from an AI model, community discussions, cancer experts and AI deep
-            research.
-          </Typography.Paragraph>
-        </Col>
-        <Col xs={24} md={12}>
-          <AccessPanel />
-        </Col>
-      </Row>
+    // Two columns from 768 px, one below: CSS (.cqa-landing in tools/webpack/index.html), not antd's responsive Row,
+    // whose gutter is known only in the browser: the pre-rendered page was 402 px wide on a 390 px phone.
+    <section className="cqa-landing">
+      <div>
+        <PageTitle>An AI-powered network of top cancer researchers</PageTitle>
+        <Typography.Paragraph style={{ fontSize: 18 }}>
+          Our mission is to give people the latest scientific information in the non-FDA-regulated, investigative
+          space for cancer prevention and treatment.
+        </Typography.Paragraph>
+        <Typography.Paragraph>
+          Patients ask questions and get answers from an AI model, community discussions, cancer experts and AI deep
+          research.
+        </Typography.Paragraph>
+      </div>
+      <div>
+        <AccessPanel />
+      </div>
     </section>
   );
 }

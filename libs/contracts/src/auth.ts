@@ -108,7 +108,22 @@ export interface AdminUserListResponse {
 /** POST /api/user-approval/{userId}. */
 export interface ApprovalRequest {
   approval_status: ApprovalStatus;
+  /** Rejections only, optional: told to the user in the e-mail that says so (issue 44). */
+  reason?: string;
 }
+
+/** POST /api/reject-user/{id}: the body is optional (the spec sends none). */
+export interface RejectionRequest {
+  reason?: string;
+}
+/** The longest rejection reason an admin may give. */
+export const REJECTION_REASON_MAX_LENGTH = 1000;
+
+/** POST /api/users/by-ids (admins): the accounts of these ids, at most USERS_BY_IDS_MAX; unknown ids are left out. */
+export interface UsersByIdsRequest {
+  ids: string[];
+}
+export const USERS_BY_IDS_MAX = 100;
 
 export interface ApprovalResponse {
   success: true;
@@ -227,5 +242,9 @@ export const AdminUserPaths = {
   one: (userId: string) => `/api/user/${encodeURIComponent(userId)}`,
   approval: (userId: string) => `/api/user-approval/${encodeURIComponent(userId)}`,
   block: (userId: string) => `/api/user-block/${encodeURIComponent(userId)}`,
+  /** The spec's calls (section 7), beside `approval`. */
+  approve: (userId: string) => `/api/approve-user/${encodeURIComponent(userId)}`,
+  reject: (userId: string) => `/api/reject-user/${encodeURIComponent(userId)}`,
+  byIds: '/api/users/by-ids',
   authLogs: (page: number, perPage: number) => `/api/admin/auth-logs?page=${page}&per_page=${perPage}`,
 } as const;

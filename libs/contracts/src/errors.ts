@@ -3,6 +3,8 @@ export interface ApiErrorBody {
   statusCode: number;
   error: string;
   message: string;
+  /** A line some refusals add under `message` (a registration awaiting approval: issue 44). */
+  detail?: string;
 }
 
 export const isApiErrorBody = (value: unknown): value is ApiErrorBody =>

@@ -32,6 +32,8 @@ export const FORM_NOTICES = {
   credentials: AuthTexts.invalidCredentials,
   unverified: Messages.validation.emailNotVerified,
   unable: Messages.errors.unableToLogin,
+  /** The spec's refusal and the line a pending registration adds (the API's message and detail, as one text). */
+  'unable-pending': `${Messages.errors.unableToLogin} ${AuthTexts.registrationAwaitingApproval}`,
   'use-patient': Messages.portal.usePortal('Patient'),
   'use-expert': Messages.portal.usePortal('Expert'),
   'use-admin': Messages.portal.usePortal('Admin'),
@@ -75,7 +77,7 @@ const common = ['throttled', 'email-required', 'email-invalid'] as const satisfi
 /** Each form's notices: what its page shows, and all a post to it may answer with (the last one is its catch-all). */
 export const FORM_NOTICE_SETS = {
   login: [
-    'password-reset', 'signed-out', 'already-registered', 'credentials', 'unverified', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
+    'password-reset', 'signed-out', 'already-registered', 'credentials', 'unverified', 'unable-pending', 'unable', 'use-patient', 'use-expert', 'use-admin', 'not-admin',
     'select-role', 'password-required', 'sign-in-expired', 'too-many-codes', ...common, 'login-failed',
   ],
   register: [

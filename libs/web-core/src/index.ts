@@ -6,7 +6,7 @@ export { restoreSession, signOut, destinationAfterLogin } from './auth/session';
 export * from './toast/toast.slice';
 export { useToast } from './toast/use-toast';
 export { takeCarriedToasts } from './toast/toast-carry-over';
-export { baseApi, setApiOrigin, pageDataHydrated, type PageApiState, apiRelative, prepareAuthHeaders, baseQueryWithReauth, refreshSession, errorMessage, errorStatus } from './api/base-api';
+export { baseApi, setApiOrigin, pageDataHydrated, type PageApiState, apiRelative, prepareAuthHeaders, baseQueryWithReauth, refreshSession, errorMessage, errorMessageWithDetail, errorStatus } from './api/base-api';
 export * from './store/store';
 export { canAccess } from './guards/can-access';
 export { AppProviders } from './app/AppProviders';

@@ -6,6 +6,7 @@
 import type { QuestionFilter } from '../questions';
 import { REPORT_TYPES } from '../reports';
 import type { ApprovalStatus } from '../roles';
+import { REJECTION_REASON_MAX_LENGTH, USERS_BY_IDS_MAX } from '../auth';
 
 /**
  * The specification's validation rules (section 5), portal rules (section 6) and error and success lists (section 8),
@@ -208,11 +209,13 @@ export const QuestionApiTexts = {
 /** Texts of the auth API that the spec does not quote (ours). */
 export const AuthTexts = {
   invalidCredentials: 'Invalid email or password.',
-  emailVerified: 'Your email has been verified. You can now log in.',
+  emailVerified: 'Your email has been verified. An administrator now reviews your registration; we will email you as soon as it is approved.',
   verificationExpired: 'This verification link has expired. Please request a new one.',
   verificationInvalid: 'This verification link is not valid.',
   /** A used link whose account is confirmed already (opened again, or by a second tab): nothing is wrong. */
   alreadyVerified: 'This email address is already verified. You can log in.',
+  /** Under the spec's refusal (unableToLogin) when the account waits for an admin (issue 44). */
+  registrationAwaitingApproval: 'Your registration is awaiting approval by an administrator. We will email you once it is reviewed.',
   signedOut: 'You have signed out.',
   /** Under a new password's field before anything is sent: the rule the spec's and our checks apply (PASSWORD_MIN_LENGTH). */
   passwordRule: 'At least 8 characters, and not a common password.',
@@ -234,6 +237,9 @@ export const AccountTexts = {
     `The approval status cannot change from ${from} to ${to}.`,
   adminExists: 'An account with this email already exists.',
   cannotBlockSelf: 'You cannot block your own account.',
+  approvalChangedMeanwhile: 'Another admin changed this account meanwhile. Reload the list and try again.',
+  rejectionReasonTooLong: `The reason must be at most ${REJECTION_REASON_MAX_LENGTH} characters long.`,
+  usersByIdsInvalid: `Send ids: a list of 1 to ${USERS_BY_IDS_MAX} user ids.`,
 } as const;
 
 /**

@@ -191,6 +191,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** A failed call's message with the line some refusals add under it (ApiErrorBody.detail), as one text. */
+export function errorMessageWithDetail(error: unknown, fallback: string): string {
+  const detail = ((error as { data?: unknown } | undefined)?.data as { detail?: unknown } | undefined)?.detail;
+  const message = errorMessage(error, fallback);
+  return typeof detail === 'string' && detail ? `${message} ${detail}` : message;
+}
+
 /** The HTTP status of a failed call, if it got an answer. */
 export function errorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | undefined)?.status;

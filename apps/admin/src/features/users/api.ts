@@ -15,7 +15,7 @@ export const usersAdminApi = baseApi.injectEndpoints({
       providesTags: ['AdminUsers'],
     }),
     changeApproval: build.mutation<ApprovalResponse, { userId: string } & ApprovalRequest>({
-      query: ({ userId, approval_status }) => ({ url: rel(AdminUserPaths.approval(userId)), method: 'POST', body: { approval_status } }),
+      query: ({ userId, approval_status, reason }) => ({ url: rel(AdminUserPaths.approval(userId)), method: 'POST', body: { approval_status, ...(reason ? { reason } : {}) } }),
       invalidatesTags: ['AdminUsers'],
     }),
     changeBlocked: build.mutation<BlockResponse, { userId: string } & BlockRequest>({

@@ -17,5 +17,8 @@ export const UserTexts = {
     name: 'Name',
     registrationDate: 'Registration date',
     approvalStatus: 'Approval status',
+    /** Issue 44: the rejection e-mail repeats it. */
+    reasonLabel: 'Reason for a rejection (optional; the e-mail to the user repeats it)',
+    decisionMailed: 'The user is told by e-mail when you approve or reject the registration.',
   },
 } as const;

@@ -38,7 +38,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   toBody(exception: unknown): ApiErrorBody {
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
-      return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: messageOf(exception, statusCode) };
+      const detail = detailOf(exception);
+      return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: messageOf(exception, statusCode), ...(detail ? { detail } : {}) };
     }
     // A row held longer than DB_LOCK_WAIT_TIMEOUT_S (outside RequestTransactions too): the request may simply be tried again.
     if (isLockWaitTimeout(exception)) return { statusCode: 503, error: STATUS_CODES[503]!, message: Messages.platform.busy };
@@ -57,6 +58,13 @@ function messageOf(exception: HttpException, statusCode: number): string {
   // Nest's own 404 text ("Cannot GET /x") and terminus' bodies are not for people.
   if (typeof raw === 'string' && raw !== '' && !(statusCode === 404 && raw.startsWith('Cannot '))) return raw;
   return defaultMessage(statusCode);
+}
+
+/** The line a refusal adds under its message: `new ForbiddenException({ message, detail })`. */
+function detailOf(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  const detail = typeof response === 'object' && response !== null ? (response as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' && detail !== '' ? detail : undefined;
 }
 
 /** Fastify raises its own errors (body too large, bad JSON) with a statusCode property. */

@@ -6,7 +6,9 @@ import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { CurrentUser } from '../../common/access/current-user';
 import { userIdPipe } from '../auth/users.controller';
 import { AdminService } from './admin.service';
-import { AdminUserListResponseDto, ApprovalDto, ApprovalResponseDto, BlockDto, BlockResponseDto, UserDetailResponseDto } from './dto/user-admin.dto';
+import {
+  AdminUserListResponseDto, ApprovalDto, ApprovalResponseDto, BlockDto, BlockResponseDto, RejectionDto, UserDetailResponseDto, UsersByIdsDto,
+} from './dto/user-admin.dto';
 
 @ApiTags('user administration')
 @Controller()
@@ -39,7 +41,39 @@ export class AdminUsersController {
   changeApproval(
     @CurrentUser() caller: AuthenticatedUser, @Param('userId', userIdPipe) userId: string, @Body() body: ApprovalDto,
   ): Promise<ApprovalResponseDto> {
-    return this.admin.changeApproval(caller, userId, body.approval_status);
+    return this.admin.changeApproval(caller, userId, body.approval_status, body.reason);
+  }
+
+  @Post('approve-user/:id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Approve an account (spec section 7): as user-approval with approved; its owner is e-mailed.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not an allowed change from the current status, or the caller themself.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: ApprovalResponseDto })
+  approve(@CurrentUser() caller: AuthenticatedUser, @Param('id', userIdPipe) id: string): Promise<ApprovalResponseDto> {
+    return this.admin.changeApproval(caller, id, 'approved');
+  }
+
+  @Post('reject-user/:id')
+  @Roles('admin')
+  @ApiOperation({ summary: 'Reject an account (spec section 7), with an optional reason the e-mail to its owner repeats; its sessions end.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'Not an allowed change from the current status, the caller themself, or a reason too long.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: ApprovalResponseDto })
+  reject(@CurrentUser() caller: AuthenticatedUser, @Param('id', userIdPipe) id: string, @Body() body: RejectionDto): Promise<ApprovalResponseDto> {
+    return this.admin.changeApproval(caller, id, 'rejected', body?.reason);
+  }
+
+  @Post('users/by-ids')
+  @Roles('admin')
+  @ApiOperation({ summary: 'The accounts of up to 100 ids (spec section 7), newest first; unknown ids are left out.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'ids is not a list of 1 to 100 user ids.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: AdminUserListResponseDto })
+  async byIds(@Body() body: UsersByIdsDto): Promise<AdminUserListResponseDto> {
+    return { users: await this.admin.byIds(body.ids) };
   }
 
   @Post('user-block/:userId')

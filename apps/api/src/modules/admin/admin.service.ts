@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { AccountTexts, AdminUserSummary, ApprovalResponse, BlockResponse, ApprovalStatus, Messages, Role, UserDetailResponse } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
+import type { UserEntity } from '../auth/entities/user.entity';
 import { SessionService } from '../auth/session.service';
 import { UsersService } from '../auth/users.service';
 import { PatientAccess } from '../profiles/patient-access.service';
@@ -11,11 +12,23 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** What admins see and change of accounts, through the services of auth (accounts, sessions) and profiles (records). */
 @Injectable()
 export class AdminService {
-  constructor(private readonly users: UsersService, private readonly sessions: SessionService, private readonly patients: PatientAccess) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+    private readonly patients: PatientAccess,
+  ) {}
 
   async list(role: Extract<Role, 'patient' | 'expert'>): Promise<AdminUserSummary[]> {
-    const users = await this.users.listByRole(role);
-    const patientIds = role === 'patient' && users.length > 0 ? await this.patients.recordIdsByUser() : new Map<string, string>();
+    return this.summaries(await this.users.listByRole(role));
+  }
+
+  /** POST /api/users/by-ids: the accounts of these ids that exist, newest first. */
+  async byIds(ids: readonly string[]): Promise<AdminUserSummary[]> {
+    return this.summaries(await this.users.findByIds([...new Set(ids)]));
+  }
+
+  private async summaries(users: UserEntity[]): Promise<AdminUserSummary[]> {
+    const patientIds = users.some((u) => u.role === 'patient') ? await this.patients.recordIdsByUser() : new Map<string, string>();
     return users.map((u) => ({
       id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, full_name: `${u.firstName} ${u.lastName}`,
       created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString(), email_confirmed_at: iso(u.emailConfirmedAt),
@@ -23,13 +36,15 @@ export class AdminService {
     }));
   }
 
-  async changeApproval(caller: AuthenticatedUser, userId: string, to: ApprovalStatus): Promise<ApprovalResponse> {
+  /** An approval or a rejection is e-mailed to the account's owner, the rejection with the admin's reason (UsersService). */
+  async changeApproval(caller: AuthenticatedUser, userId: string, to: ApprovalStatus, reason?: string): Promise<ApprovalResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new NotFoundException(Messages.errors.userNotFound);
     // An admin locking themselves out would leave nobody to undo it.
     if (user.id === caller.id) throw new BadRequestException(AccountTexts.invalidTransition(user.approvalStatus, to));
     if (!canChangeApproval(user.approvalStatus, to)) throw new BadRequestException(AccountTexts.invalidTransition(user.approvalStatus, to));
-    await this.users.setApprovalStatus(user.id, to);
+    const changed = await this.users.changeApprovalStatus(user, to, reason);
+    if (!changed) throw new BadRequestException(AccountTexts.approvalChangedMeanwhile);
     if (endsSessions(to)) await this.sessions.revokeAllOf(user.id);
     return { success: true, approval_status: to };
   }

@@ -235,5 +235,8 @@ export class AuthFormController {
 function messagesOf(error: HttpException): string[] {
   const response = error.getResponse();
   const message = typeof response === 'string' ? response : (response as { message?: unknown }).message;
-  return (Array.isArray(message) ? message : [message]).map(String);
+  const messages = (Array.isArray(message) ? message : [message]).map(String);
+  // A refusal with a line of its own (a pending registration's) is its own notice first: both lines, as one text.
+  const detail = typeof response === 'object' && response !== null ? (response as { detail?: unknown }).detail : undefined;
+  return typeof detail === 'string' ? [`${messages[0]} ${detail}`, ...messages] : messages;
 }

@@ -50,12 +50,15 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
       const expert = await createUser(api, 'expert');
       const unverified = await createUser(api, 'expert', { verified: false });
       const pending = await createUser(api, 'patient', { status: 'pending' });
+      const rejected = await createUser(api, 'patient', { status: 'rejected' });
       const cases: Array<[Record<string, string>, string]> = [
         [{ email: patient.email, password: 'Wrong-password-1', role: 'patient' }, '/?mode=login#notice-credentials'],
         [{ email: expert.email, password: TEST_PASSWORD, role: 'patient' }, '/?mode=login#notice-use-expert'],
         [{ email: patient.email, password: TEST_PASSWORD, role: 'expert' }, '/?role=expert&mode=login#notice-use-patient'],
         [{ email: unverified.email, password: TEST_PASSWORD, role: 'expert' }, '/?role=expert&mode=login#notice-unverified'],
-        [{ email: pending.email, password: TEST_PASSWORD, role: 'patient' }, '/?mode=login#notice-unable'],
+        // Issue 44: a pending registration's notice adds that it awaits approval; a rejected one keeps the spec's text alone.
+        [{ email: pending.email, password: TEST_PASSWORD, role: 'patient' }, '/?mode=login#notice-unable-pending'],
+        [{ email: rejected.email, password: TEST_PASSWORD, role: 'patient' }, '/?mode=login#notice-unable'],
         [{ email: expert.email, password: TEST_PASSWORD, role: 'admin' }, '/admin/login#notice-not-admin'],
         [{ email: 'not-an-address', password: 'x', role: 'patient' }, '/?mode=login#notice-email-invalid'],
         [{ email: patient.email, role: 'patient' }, '/?mode=login#notice-password-required'],

@@ -128,6 +128,10 @@ export class SessionService {
     if (account.role !== portal) {
       return new ForbiddenException(portal === 'admin' ? Messages.portal.notAdmin : Messages.portal.usePortal(PORTAL_NAME[account.role]));
     }
+    // A registration waiting for an admin keeps the spec's text and says what it waits for (issue 44).
+    if (account.approvalStatus === ApprovalStatus.Pending && !account.isBlocked) {
+      return new ForbiddenException({ message: Messages.errors.unableToLogin, detail: AuthTexts.registrationAwaitingApproval });
+    }
     if (!mayHoldSession(account)) return new ForbiddenException(Messages.errors.unableToLogin);
     return null;
   }

@@ -1,7 +1,7 @@
 import type { Role } from '@cqa/contracts';
-import { PASSWORD_RESET_TTL_MINUTES, VERIFICATION_TTL_HOURS } from '@cqa/contracts';
+import { PASSWORD_RESET_TTL_MINUTES, REJECTION_REASON_MAX_LENGTH, VERIFICATION_TTL_HOURS } from '@cqa/contracts';
 import type { OutgoingMail } from './mail.service';
-import { escapeHtml, inertName } from './mail-text';
+import { escapeHtml, inertName, inertText } from './mail-text';
 
 /**
  * Every email as plain text plus an HTML alternative built from the same paragraphs, each escaped. Names people typed
@@ -21,6 +21,29 @@ export function verificationMail(to: string, firstName: string, link: string): O
     'Please confirm your email address by opening this link:',
     link,
     `The link works once and expires after ${VERIFICATION_TTL_HOURS} hours. If you did not register, ignore this email.`,
+    REVIEW_NOTE,
+  ], link);
+}
+
+/** What happens after the address is confirmed (issue 44): said by the verification e-mail and the page the link opens. */
+const REVIEW_NOTE = 'After you confirm your address, an administrator reviews your registration. We will email you as soon as it is approved.';
+
+export function approvalMail(to: string, firstName: string, role: Role, link: string): OutgoingMail {
+  return compose(to, 'account-approved', 'Your Cancer Q&A registration is approved', [
+    `Hello ${inertName(firstName)},`,
+    `An administrator has approved your registration as ${role === 'expert' ? 'an expert' : 'a patient'}. You can now log in:`,
+    link,
+  ], link);
+}
+
+/** The reason is the admin's own words: text only, never a link (inertText keeps it so). */
+export function rejectionMail(to: string, firstName: string, reason: string | undefined, link: string): OutgoingMail {
+  return compose(to, 'account-rejected', 'Your Cancer Q&A registration was not approved', [
+    `Hello ${inertName(firstName)},`,
+    'An administrator has reviewed your registration and did not approve it.',
+    ...(reason?.trim() ? [`The reason given: ${inertText(reason, REJECTION_REASON_MAX_LENGTH)}`] : []),
+    'If you think this is a mistake, reply to this email or contact support. More about the platform:',
+    link,
   ], link);
 }
 

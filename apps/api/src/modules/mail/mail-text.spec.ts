@@ -1,5 +1,5 @@
-import { adminRegistrationMail, verificationMail } from './mail-templates';
-import { escapeHtml, inertName, MAIL_NAME_MAX_LENGTH } from './mail-text';
+import { adminRegistrationMail, approvalMail, rejectionMail, verificationMail } from './mail-templates';
+import { escapeHtml, inertName, inertText, MAIL_NAME_MAX_LENGTH } from './mail-text';
 
 const HOSTILE = 'Win a prize at https://evil.example/claim?x=1 <a href="http://evil.example">click</a> or www.evil.example now';
 
@@ -25,6 +25,8 @@ describe('names in emails are inert text', () => {
     const link = 'https://app.test/verify-email/abc';
     for (const mail of [
       verificationMail('to@x.test', HOSTILE, link),
+      approvalMail('to@x.test', HOSTILE, 'expert', link),
+      rejectionMail('to@x.test', HOSTILE, `Visit evil.example or write to a@evil.example: http://evil.example/x`, link),
       adminRegistrationMail('admin@x.test', { firstName: HOSTILE, lastName: '<script>alert(1)</script>', email: 'evil@evil.example', role: 'patient', registeredAt: new Date(0) }, link),
     ]) {
       for (const body of [mail.text, mail.html ?? '']) {
@@ -34,5 +36,13 @@ describe('names in emails are inert text', () => {
       }
       expect(mail.subject).not.toMatch(/evil/);
     }
+  });
+
+  it("keeps an admin's reason readable as sentences, and inert", () => {
+    expect(inertText('Licence not verified. Please send it again.', 1000)).toBe('Licence not verified. Please send it again.');
+    expect(inertText('See evil.example/a or mail x@evil.example', 1000)).toBe('See evil example a or mail x evil example');
+    expect(inertText('Full\u202ewidth\uff0eexample', 1000)).toBe('Fullwidth example');
+    expect(rejectionMail('to@x.test', 'Ann', undefined, 'https://app.test/').text).not.toContain('reason');
+    expect(rejectionMail('to@x.test', 'Ann', 'Licence not verified.', 'https://app.test/').text).toContain('The reason given: Licence not verified.');
   });
 });

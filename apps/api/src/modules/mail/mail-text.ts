@@ -12,14 +12,25 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  * what is left, whitespace is collapsed and the length capped.
  */
 export function inertName(value: string, maxLength = MAIL_NAME_MAX_LENGTH): string {
+  return inert(value, /[:/@.\\]/g, maxLength) || '(no name)';
+}
+
+/**
+ * Sentences someone typed (an admin's reason) as inert text: as inertName, except that a full stop before a space or
+ * the end stays (only one inside a word, as in a domain, becomes a space), so the sentences still read as sentences.
+ */
+export function inertText(value: string, maxLength: number): string {
+  return inert(value, /[:/@\\]|\.(?=\S)/g, maxLength);
+}
+
+function inert(value: string, linkCharacters: RegExp, maxLength: number): string {
   const cleaned = value
     .normalize('NFKC')
     .replace(CONTROL_AND_BIDI, '')
-    .replace(/[:/@.\\]/g, ' ')
+    .replace(linkCharacters, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  const capped = [...cleaned].length > maxLength ? `${[...cleaned].slice(0, maxLength - 1).join('').trimEnd()}…` : cleaned;
-  return capped || '(no name)';
+  return [...cleaned].length > maxLength ? `${[...cleaned].slice(0, maxLength - 1).join('').trimEnd()}…` : cleaned;
 }
 
 /** For the HTML part of an email: every character that could open markup is escaped. */

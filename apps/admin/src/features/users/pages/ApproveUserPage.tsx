@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Button, Card, Descriptions, Space } from 'antd';
+import { Button, Card, Descriptions, Input, Space, Typography } from 'antd';
 import { useParams } from 'react-router-dom';
-import { Messages, type ApprovalStatus } from '@cqa/contracts';
+import { Messages, REJECTION_REASON_MAX_LENGTH, type ApprovalStatus } from '@cqa/contracts';
 import { errorMessage, errorStatus } from '@cqa/web-core';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
 import { useChangeApprovalMutation, useUserDetailQuery } from '../api';
@@ -16,11 +16,12 @@ export function ApproveUserPage() {
   const detail = useUserDetailQuery(userId, { skip: !userId });
   const [changeApproval, { isLoading }] = useChangeApprovalMutation();
   const [banner, setBanner] = useState<Banner | null>(null);
+  const [reason, setReason] = useState('');
   const clearBanner = useCallback(() => setBanner(null), []);
 
   const act = async (to: ApprovalStatus, verb: string) => {
     try {
-      await changeApproval({ userId, approval_status: to }).unwrap();
+      await changeApproval({ userId, approval_status: to, ...(to === 'rejected' && reason.trim() ? { reason: reason.trim() } : {}) }).unwrap();
       setBanner({ kind: 'success', text: to === 'approved' ? Messages.success.userApproved : Messages.success.userStatusChanged(to), at: Date.now() });
     } catch (error) {
       const fallback = Messages.errors.userActionFailed(verb, Messages.errors.httpStatus(errorStatus(error) ?? 0));
@@ -53,7 +54,18 @@ export function ApproveUserPage() {
           <Descriptions.Item label={UserTexts.approve.registrationDate}>{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
           <Descriptions.Item label={UserTexts.approve.approvalStatus}><ApprovalStatusTag status={user.approval_status} /></Descriptions.Item>
         </Descriptions>
-        <Space wrap style={{ marginTop: 16 }}>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 8 }}>{UserTexts.approve.decisionMailed}</Typography.Paragraph>
+        <label htmlFor="rejection-reason">{UserTexts.approve.reasonLabel}</label>
+        <Input.TextArea
+          id="rejection-reason"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={REJECTION_REASON_MAX_LENGTH}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          style={{ marginTop: 4 }}
+        />
+        <Space wrap style={{ marginTop: 24 }}>
           <Button type="primary" loading={isLoading} disabled={user.approval_status === 'approved'} onClick={() => void act('approved', 'approve')}>
             Approve
           </Button>

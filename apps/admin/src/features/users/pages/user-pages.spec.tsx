@@ -143,6 +143,20 @@ describe('ApproveUserPage', () => {
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
   });
 
+  it('rejects with the reason the admin typed, which the e-mail to the user repeats', async () => {
+    const api = installFetchMock();
+    api.reply('/api/user/u2', {
+      status: 200,
+      body: { id: 'u2', email: 'bo@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'patient', first_name: 'Bo', last_name: 'Ng', registration_date: '2026-01-01T00:00:00Z' } },
+    });
+    api.reply('/api/user-approval/u2', { status: 200, body: { success: true, approval_status: 'rejected' } });
+    renderAt('/admin/approve-user/u2');
+    await userEvent.type(await screen.findByLabelText(/Reason for a rejection/), '  No diagnosis on file.  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(Messages.success.userStatusChanged('rejected'))).toBeInTheDocument();
+    expect(api.calls.find((call) => call.url.endsWith('/api/user-approval/u2'))?.body).toEqual({ approval_status: 'rejected', reason: 'No diagnosis on file.' });
+  });
+
   it("says 'User not found' for an unknown id", async () => {
     const api = installFetchMock();
     api.reply('/api/user/zz', { status: 404, body: { statusCode: 404, message: Messages.errors.userNotFound } });

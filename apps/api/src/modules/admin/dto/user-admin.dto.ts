@@ -1,15 +1,35 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, BlockRequest, BlockResponse, ApprovalRequest, ApprovalResponse, ApprovalStatus,
-  AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, Role, ROLES, UserDetailResponse,
+  AccountTexts, AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, BlockRequest, BlockResponse, ApprovalRequest, ApprovalResponse, ApprovalStatus,
+  AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, REJECTION_REASON_MAX_LENGTH, RejectionRequest, Role, ROLES, UserDetailResponse,
+  USERS_BY_IDS_MAX, UsersByIdsRequest,
 } from '@cqa/contracts';
-import { IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 export class ApprovalDto implements ApprovalRequest {
   @ApiProperty({ enum: APPROVAL_STATUSES })
   @IsIn(APPROVAL_STATUSES, { message: `approval_status must be one of ${APPROVAL_STATUSES.join(', ')}` })
   approval_status: ApprovalStatus;
+
+  @ApiPropertyOptional({ maxLength: REJECTION_REASON_MAX_LENGTH, description: "Rejections only: told to the user in the e-mail that says so." })
+  @IsOptional() @IsString({ message: AccountTexts.rejectionReasonTooLong }) @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: AccountTexts.rejectionReasonTooLong })
+  reason?: string;
+}
+
+export class RejectionDto implements RejectionRequest {
+  @ApiPropertyOptional({ maxLength: REJECTION_REASON_MAX_LENGTH, description: 'Told to the user in the e-mail that says so.' })
+  @IsOptional() @IsString({ message: AccountTexts.rejectionReasonTooLong }) @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: AccountTexts.rejectionReasonTooLong })
+  reason?: string;
+}
+
+export class UsersByIdsDto implements UsersByIdsRequest {
+  @ApiProperty({ type: [String], minItems: 1, maxItems: USERS_BY_IDS_MAX, description: 'User ids (UUIDs); unknown ones are left out of the answer.' })
+  @IsArray({ message: AccountTexts.usersByIdsInvalid })
+  @ArrayMinSize(1, { message: AccountTexts.usersByIdsInvalid })
+  @ArrayMaxSize(USERS_BY_IDS_MAX, { message: AccountTexts.usersByIdsInvalid })
+  @IsUUID('all', { each: true, message: AccountTexts.usersByIdsInvalid })
+  ids: string[];
 }
 
 export class ApprovalResponseDto implements ApprovalResponse {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AUTH_FORM_ROUTES, isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
-import { errorMessage, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
+import { errorMessageWithDetail, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
 import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
 import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from './server-form';
@@ -58,7 +58,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
       if (isTwoFactorChallenge(result)) setChallenge(result);
       else await signedIn(result);
     } catch (error) {
-      setFailure(errorMessage(error, Messages.errors.loginFailed));
+      setFailure(errorMessageWithDetail(error, Messages.errors.loginFailed));
     }
   };
 

@@ -181,6 +181,19 @@ describe('LandingPage', () => {
     expect(store.getState().auth.status).toBe('anonymous');
   });
 
+  it("adds the line the server gives a pending registration under the spec's refusal (issue 44)", async () => {
+    localStorage.setItem(HAS_ACCOUNT_KEY, 'true');
+    const api = installFetchMock();
+    api.reply('/api/auth/login', {
+      status: 403, body: { statusCode: 403, error: 'Forbidden', message: Messages.errors.unableToLogin, detail: AuthTexts.registrationAwaitingApproval },
+    });
+    renderLanding();
+    fill(screen.getByLabelText('Email'), 'p@x.org');
+    fill(screen.getByLabelText('Password'), 'secret-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${Messages.errors.unableToLogin} ${AuthTexts.registrationAwaitingApproval}`);
+  });
+
   it('shows the registration validation messages, with the patient consents', async () => {
     renderLanding();
     fill(screen.getByLabelText('Password'), 'short');

@@ -17,6 +17,7 @@ export * from './ai-profile';
 export * from './question-permissions';
 export * from './passwords/common-passwords';
 export * from './two-factor';
+export * from './account';
 export * from './logging';
 export * from './notifications';
 export * from './page-state';

@@ -15,3 +15,4 @@ export * from './texts/research-requests';
 export * from './texts/two-factor';
 export * from './texts/profile';
 export * from './texts/labels';
+export * from './texts/account';

@@ -17,6 +17,8 @@ export const EVENT_LABELS: Record<AuthLogEvent, string> = {
   two_factor_disabled: 'Two-factor sign-in turned off',
   two_factor_reset: 'Two-factor sign-in reset by an admin',
   two_factor_failed: 'Wrong two-factor code',
+  password_changed: 'Password changed',
+  session_ended: 'Another session ended',
 };
 
 /** The access log of patient profiles (the audit trail). */

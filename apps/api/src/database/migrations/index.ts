@@ -23,6 +23,7 @@ import { HashUnsubscribeTokens1795600000208 } from './1795600000208-HashUnsubscr
 import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-AddQuestionRetractedSourcesMark';
 import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchRequests';
 import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefreshSuccessorSeal';
+import { AddAccountEvents1795600000700 } from './1795600000700-AddAccountEvents';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   AddQuestionRetractedSourcesMark1795600000400,
   AddResearchRequests1795600000500,
   AddRefreshSuccessorSeal1795600000600,
+  AddAccountEvents1795600000700,
 ];

@@ -1,3 +1,5 @@
+import { AccountController } from './account/account.controller';
+import { AccountService } from './account/account.service';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -47,9 +49,9 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
     MailModule,
     ProfilesModule,
   ],
-  controllers: [AuthController, AuthFormController, OidcController, UsersController, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

@@ -255,6 +255,18 @@ export class SessionService {
     await this.versions.bump(userId);
   }
 
+  /**
+   * Ends one of the user's sessions (the account page's list): its refresh tokens revoked, and every access token
+   * refused through the session version; the user's other sessions renew theirs with their refresh tokens at once.
+   * False when the user has no such live session.
+   */
+  async endSessionOf(userId: string, familyId: string): Promise<boolean> {
+    const result = await this.refreshTokens.update({ userId, familyId, revokedAt: IsNull() }, { revokedAt: new Date() });
+    if (!result.affected) return false;
+    await this.versions.bump(userId);
+    return true;
+  }
+
   /** The session (refresh-token family) a refresh token belongs to, or null for an unknown token. */
   async familyOfToken(token: string): Promise<string | null> {
     const [row] = (await this.refreshTokens.query('SELECT family_id FROM refresh_tokens WHERE token_hash = ?', [hashToken(token)])) as { family_id: string }[];

@@ -1,0 +1,60 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
+import { AccountPageTexts, MessageResponse } from '@cqa/contracts';
+import type { FastifyRequest } from 'fastify';
+import { Roles } from '../../../common/access/access.decorator';
+import type { AuthenticatedUser } from '../../../common/access/access.guard';
+import { Client, ClientInfo } from '../../../common/access/client-info';
+import { CurrentUser } from '../../../common/access/current-user';
+import { ApiErrorDto } from '../../../common/http/api-error.dto';
+import { MessageResponseDto } from '../dto/auth.dto';
+import { SessionService } from '../session.service';
+import { AccountSessionsResponseDto, ChangePasswordDto } from './account.dto';
+import { AccountService } from './account.service';
+
+const sessionIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: () => new NotFoundException(AccountPageTexts.sessionNotFound) });
+
+/** The account page's calls (issue 44): every signed-in user, on their own account only. */
+@ApiTags('account')
+@Controller('account')
+export class AccountController {
+  constructor(private readonly account: AccountService, private readonly sessions: SessionService) {}
+
+  @Post('password')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Change the password with the current one; every other session of the account ends.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The current password is wrong (counted as a failed sign-in), or the new one breaks a rule.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async changePassword(
+    @CurrentUser() caller: AuthenticatedUser, @Body() body: ChangePasswordDto, @Client() client: ClientInfo, @Req() request: FastifyRequest,
+  ): Promise<MessageResponse> {
+    await this.account.changePassword(caller, body.current_password, body.new_password, client, this.sessions.sessionOf(request));
+    return { message: AccountPageTexts.passwordChanged };
+  }
+
+  @Get('sessions')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: "The caller's signed-in sessions (device, sign-in, last use), newest use first; the caller's own is marked current." })
+  @ApiOkResponse({ type: AccountSessionsResponseDto })
+  async list(@CurrentUser() caller: AuthenticatedUser, @Req() request: FastifyRequest): Promise<AccountSessionsResponseDto> {
+    return { sessions: await this.account.sessionsOf(caller, this.sessions.sessionOf(request)) };
+  }
+
+  @Delete('sessions/:id')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: "End one of the caller's other sessions at once (its next step asks for the password again)." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: "The caller's own session (ended with Sign Out)." })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: "No such live session of the caller's (ended already, or another user's)." })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async end(
+    @CurrentUser() caller: AuthenticatedUser, @Param('id', sessionIdPipe) id: string, @Client() client: ClientInfo, @Req() request: FastifyRequest,
+  ): Promise<MessageResponse> {
+    await this.account.endSession(caller, id, this.sessions.sessionOf(request), client);
+    return { message: AccountPageTexts.sessionEnded };
+  }
+}

@@ -1,0 +1,29 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AccountPageTexts, AccountSession, AccountSessionsResponse, ChangePasswordRequest, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { NotCommonPassword } from '../dto/field-rules';
+
+const PASSWORD_MAX_LENGTH = 256;
+
+export class ChangePasswordDto implements ChangePasswordRequest {
+  @ApiProperty()
+  @IsString({ message: AccountPageTexts.currentPasswordRequired }) @IsNotEmpty({ message: AccountPageTexts.currentPasswordRequired }) @MaxLength(PASSWORD_MAX_LENGTH)
+  current_password: string;
+
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, description: "The registration's rules: at least 8 characters, not a common password, not the current one." })
+  @IsString({ message: Messages.validation.passwordRequired })
+  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.validation.passwordTooShort }) @MaxLength(PASSWORD_MAX_LENGTH) @NotCommonPassword()
+  new_password: string;
+}
+
+export class AccountSessionDto implements AccountSession {
+  @ApiProperty() id: string;
+  @ApiProperty({ example: 'Chrome on Android' }) device: string;
+  @ApiProperty() started_at: string;
+  @ApiProperty() last_used_at: string;
+  @ApiProperty() current: boolean;
+}
+
+export class AccountSessionsResponseDto implements AccountSessionsResponse {
+  @ApiProperty({ type: [AccountSessionDto] }) sessions: AccountSessionDto[];
+}

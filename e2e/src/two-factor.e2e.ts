@@ -26,7 +26,9 @@ test('an admin turns on two-factor sign-in, signs out, and signs in with the cod
   await submitLogin(page, email, PASSWORD);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Security' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.getByRole('link', { name: 'Two-factor sign-in and e-mail settings' }).click();
   await expect(page).toHaveURL(/\/account\/security$/);
   await expect(page.getByRole('status')).toContainText('Two-factor sign-in is off');
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

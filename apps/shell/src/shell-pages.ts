@@ -20,6 +20,7 @@ export const shellPages: PagesMap<'shell'> = {
   adminLogin: lazy(() =>
     import(/* webpackChunkName: "page-adminLogin" */ './features/auth/pages/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })),
   ),
+  account: lazy(() => import(/* webpackChunkName: "page-account" */ './features/account/pages/AccountPage').then((m) => ({ default: m.AccountPage }))),
   accountSecurity: lazy(() =>
     import(/* webpackChunkName: "page-accountSecurity" */ './features/two-factor/pages/AccountSecurityPage').then((m) => ({
       default: m.AccountSecurityPage,

@@ -8,7 +8,7 @@ export const ShellTexts = {
     profile: 'Profile',
     admin: 'Admin',
     operations: 'Operations',
-    security: 'Security',
+    account: 'Account',
     disclaimers: 'Disclaimers',
   },
   remoteLoadFailed: "This page couldn't load",

@@ -24,5 +24,6 @@ export const AccountPageTexts = {
   noOtherSessions: 'You are not signed in anywhere else.',
   sessionsFailed: 'Your sessions could not be loaded. Please try again.',
   unknownDevice: 'Unknown device',
-  twoFactorTitle: 'Two-factor sign-in',
+  twoFactorTitle: 'Two-factor sign-in and e-mail',
+  securityLink: 'Two-factor sign-in and e-mail settings',
 } as const;

@@ -9,6 +9,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: (code: string) => `/verify-email/${encodeURIComponent(code)}`,
   adminLogin: '/admin/login',
+  account: '/account',
   accountSecurity: '/account/security',
   /** The questions page of a role: where the logo and the wrong-role redirect lead. */
   roleHome: (role: Role) => `/${role}/questions`,

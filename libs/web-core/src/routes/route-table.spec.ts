@@ -36,7 +36,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   // Ours: the performance-scale and review-of-systems documents the consolidated profile links to.
   ['/profile-reference/performance-scale', 'patient'],
   ['/profile-reference/review-of-systems', 'patient'],
-  // Ours: two-factor sign-in settings (issue 17).
+  // Ours: the account page (issue 44) and its two-factor sign-in settings (issue 17).
+  ['/account', 'shell'],
   ['/account/security', 'shell'],
   ['*', 'shell'],
 ];

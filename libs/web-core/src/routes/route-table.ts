@@ -28,7 +28,8 @@ export const routes = [
   { path: '/reset-password', app: 'shell', page: 'resetPassword', access: 'public' },
   { path: '/verify-email/:code', app: 'shell', page: 'verifyEmail', access: 'public' },
   { path: '/admin/login', app: 'shell', page: 'adminLogin', access: 'public' },
-  // Ours: two-factor sign-in settings of any signed-in user.
+  // Ours: the account of any signed-in user (issue 44), and its two-factor sign-in and e-mail settings.
+  { path: '/account', app: 'shell', page: 'account', access: 'signed-in' },
   { path: '/account/security', app: 'shell', page: 'accountSecurity', access: 'signed-in' },
 
   { path: '/patient/questions', app: 'patient', page: 'dashboard', access: 'patient' },

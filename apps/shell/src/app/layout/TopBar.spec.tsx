@@ -67,14 +67,14 @@ describe('TopBar', () => {
     expect(navLinks()).toEqual([
       ['Questions', '/patient/questions'],
       ['Profile', '/patient-profile-summary'],
-      ['Security', '/account/security'],
+      ['Account', '/account'],
     ]);
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
   it('offers Questions and Sign Out to an expert, with no Profile or Admin', () => {
     renderTopBar('/expert/questions', user('expert'));
-    expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Research requests', '/expert/research-requests'], ['Security', '/account/security']]);
+    expect(navLinks()).toEqual([['Questions', '/expert/questions'], ['Research requests', '/expert/research-requests'], ['Account', '/account']]);
   });
 
   it('offers Questions, Admin, Operations and Sign Out to an admin', () => {
@@ -85,7 +85,7 @@ describe('TopBar', () => {
       ['Admin', '/admin/users'],
       ['Operations', '/admin/operations'],
       ['Research requests', '/admin/research-requests'],
-      ['Security', '/account/security'],
+      ['Account', '/account'],
     ]);
   });
 
@@ -182,7 +182,7 @@ describe('TopBar', () => {
         ['Admin', '/admin/users'],
         ['Operations', '/admin/operations'],
         ['Research requests', '/admin/research-requests'],
-        ['Security', '/account/security'],
+        ['Account', '/account'],
       ]);
       expect(within(nav).getByRole('button', { name: 'Job queues' })).toBeInTheDocument();
       expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();

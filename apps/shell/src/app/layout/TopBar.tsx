@@ -51,7 +51,7 @@ export function TopBar() {
         ...(user.role === 'admin'
           ? [{ to: paths.adminUsers, label: ShellTexts.nav.admin }, { to: paths.adminOperations, label: ShellTexts.nav.operations }, { to: paths.adminResearchRequests, label: ResearchRequestTexts.queueTitle }]
           : []),
-        { to: paths.accountSecurity, label: ShellTexts.nav.security },
+        { to: paths.account, label: ShellTexts.nav.account },
       ]
     : [
         { to: paths.disclaimers, label: ShellTexts.nav.disclaimers },

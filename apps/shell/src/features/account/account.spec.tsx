@@ -1,0 +1,87 @@
+import { render, screen, within } from '@testing-library/react';
+import userEventLib from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { AccountPageTexts as T, AccountPaths, Messages } from '@cqa/contracts';
+import { createAppStore } from '@cqa/web-core';
+import { installFetchMock, signedInState } from '@cqa/web-core/testing';
+import { AccountPage } from './pages/AccountPage';
+
+jest.setTimeout(60_000);
+const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
+
+const SESSIONS = {
+  sessions: [
+    { id: 'f1', device: 'Chrome on Linux', started_at: '2026-11-30T10:00:00Z', last_used_at: '2026-12-01T09:00:00Z', current: true },
+    { id: 'f2', device: 'Safari on iOS', started_at: '2026-11-20T10:00:00Z', last_used_at: '2026-11-29T18:00:00Z', current: false },
+  ],
+};
+
+function renderAccount() {
+  const store = createAppStore({ auth: signedInState('patient') });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/account']}><AccountPage /></MemoryRouter>
+    </Provider>,
+  );
+}
+
+describe('the account page (issue 44)', () => {
+  it('changes the password: the current one, the new one twice; the form checks first, then says what the server says', async () => {
+    const api = installFetchMock();
+    api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+    api.reply(
+      AccountPaths.password,
+      { status: 400, body: { statusCode: 400, message: T.currentPasswordWrong } },
+      { status: 200, body: { message: T.passwordChanged } },
+    );
+    renderAccount();
+    await userEvent.click(screen.getByRole('button', { name: T.changePassword }));
+    expect(await screen.findByText(T.currentPasswordRequired)).toBeInTheDocument();
+    expect(screen.getByText(Messages.validation.passwordRequired)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText(T.currentPassword), 'Wrong-pass-1');
+    await userEvent.type(screen.getByLabelText(T.newPassword), 'New-pass-2026!');
+    await userEvent.type(screen.getByLabelText(T.confirmPassword), 'New-pass-2026?');
+    await userEvent.click(screen.getByRole('button', { name: T.changePassword }));
+    expect(await screen.findByText(Messages.validation.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url.endsWith(AccountPaths.password))).toHaveLength(0);
+
+    await userEvent.clear(screen.getByLabelText(T.confirmPassword));
+    await userEvent.type(screen.getByLabelText(T.confirmPassword), 'New-pass-2026!');
+    await userEvent.click(screen.getByRole('button', { name: T.changePassword }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.currentPasswordWrong);
+    expect(api.calls.find((call) => call.url.endsWith(AccountPaths.password))?.body).toEqual({ current_password: 'Wrong-pass-1', new_password: 'New-pass-2026!' });
+
+    await userEvent.clear(screen.getByLabelText(T.currentPassword));
+    await userEvent.type(screen.getByLabelText(T.currentPassword), 'Right-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: T.changePassword }));
+    expect(await screen.findByText(T.passwordChanged)).toBeInTheDocument();
+    // The fields are emptied: a password is never left on screen.
+    expect(screen.getByLabelText(T.currentPassword)).toHaveValue('');
+  });
+
+  it('lists the sessions, marks this one, and ends another with its own button', async () => {
+    const api = installFetchMock();
+    api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS }, { status: 200, body: { sessions: [SESSIONS.sessions[0]] } });
+    api.reply(AccountPaths.session('f2'), { status: 200, body: { message: T.sessionEnded } });
+    renderAccount();
+    const list = await screen.findByRole('list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByText(T.thisSession)).toBeInTheDocument();
+    // Only the other session has a button, named for its device.
+    expect(within(list).getAllByRole('button')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: T.endSessionLabel('Safari on iOS') }));
+    expect(await screen.findByText(T.sessionEnded)).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'DELETE' && call.url.endsWith(AccountPaths.session('f2')))).toBe(true);
+    expect(await screen.findByText(T.noOtherSessions)).toBeInTheDocument();
+  });
+
+  it('says so when the sessions cannot be loaded, and links to the two-factor settings', async () => {
+    const api = installFetchMock();
+    api.reply(AccountPaths.sessions, { status: 500, body: { statusCode: 500, message: 'x' } });
+    renderAccount();
+    expect(await screen.findByText(T.sessionsFailed)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.securityLink })).toHaveAttribute('href', '/account/security');
+  });
+});

@@ -20,7 +20,7 @@ test('a patient ends another session from the account page and changes the passw
     const sessions = page.getByRole('list').filter({ hasText: T.thisSession });
     await expect(sessions.getByRole('listitem')).toHaveCount(2);
     await expectAccessible(page);
-    await sessions.getByRole('button', { name: /^End the session on / }).click();
+    await sessions.getByRole('button', { name: /^End session on / }).click();
     await expect(page.getByText(T.sessionEnded)).toBeVisible();
     await expect(page.getByText(T.noOtherSessions)).toBeVisible();
 
@@ -28,8 +28,8 @@ test('a patient ends another session from the account page and changes the passw
     await other.goto('/patient-profile');
     await expect(other).toHaveURL((url) => url.pathname === '/', { timeout: 20_000 });
 
-    await page.getByLabel(T.currentPassword).fill(account.password);
-    await page.getByLabel(T.newPassword).fill('Changed-pass-2026');
+    await page.getByLabel(T.currentPassword, { exact: true }).fill(account.password);
+    await page.getByLabel(T.newPassword, { exact: true }).fill('Changed-pass-2026');
     await page.getByLabel(T.confirmPassword).fill('Changed-pass-2026');
     await page.getByRole('button', { name: T.changePassword }).click();
     await expect(page.getByText(T.passwordChanged)).toBeVisible();

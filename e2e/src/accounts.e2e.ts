@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { topBarItem } from '../support/top-bar';
 import { DEMO, DEMO_PASSWORD, formsHydrated, openLogin, signIn, submitLogin } from '../support/accounts';
+import { AuthTexts } from '@cqa/contracts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible, watchConsole } from '../support/pages';
 
@@ -64,13 +65,15 @@ test.describe('accounts', () => {
     const verifyLink = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
     await page.goto(verifyLink);
     await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible();
+    // Issue 44: the page says what comes next, an admin's review and an e-mail.
+    await expect(page.getByText(AuthTexts.emailVerified).first()).toBeVisible();
     await expectAccessible(page);
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
 
-    // Pending: refused with the catalogue's text.
+    // Pending: refused with the catalogue's text, and the line saying the registration awaits approval (issue 44).
     await openLogin(page, 'patient');
     await submitLogin(page, email, password);
-    await expect(await loginAlert(page)).toHaveText(UNABLE_TO_LOGIN);
+    await expect(await loginAlert(page)).toHaveText(`${UNABLE_TO_LOGIN} ${AuthTexts.registrationAwaitingApproval}`);
     await expectAccessible(page);
 
     const adminContext = await browser.newContext();
@@ -89,7 +92,10 @@ test.describe('accounts', () => {
     await expectAccessible(admin);
     await adminContext.close();
 
-    await openLogin(page, 'patient');
+    // The approval is e-mailed, with the way to the login form.
+    const loginLink = await linkFromMail(email, /registration is approved/, /http:\/\/\S+\/\?mode=login/);
+    await page.goto(loginLink);
+    await expect(page.getByRole('heading', { name: 'Patient Login' })).toBeVisible();
     await submitLogin(page, email, password);
     await expect(page).toHaveURL(/\/patient-profile$/);
     await expect(page.getByText('Login successful!')).toBeVisible();
@@ -157,6 +163,8 @@ test.describe('accounts', () => {
     const id = await userIdOf(request, token, 'expert', email);
     const rejected = await request.post(`/api/user-approval/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { approval_status: 'rejected' } });
     expect(rejected.status()).toBe(200);
+    // Issue 44: the rejection is e-mailed.
+    await linkFromMail(email, /not approved/, /http:\/\/\S+\//);
 
     await openLogin(page, 'expert');
     await submitLogin(page, email, 'Rejected-pass-1');

@@ -17,7 +17,7 @@ export const AccountPageTexts = {
   started: 'Signed in',
   lastUsed: 'Last used',
   endSession: 'End session',
-  endSessionLabel: (device: string) => `End the session on ${device}`,
+  endSessionLabel: (device: string) => `End session on ${device}`,
   sessionEnded: 'That session has been ended.',
   sessionNotFound: 'That session has already ended.',
   endCurrentWithSignOut: 'Use Sign Out to end this session.',

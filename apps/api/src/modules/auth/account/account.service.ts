@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { AccountPageTexts, AccountSession, Messages } from '@cqa/contracts';
 import { Repository } from 'typeorm';
@@ -6,10 +6,10 @@ import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import type { ClientInfo } from '../../../common/access/client-info';
 import { userAccountKey } from '../account-key';
 import { AuthLogService } from '../auth-log.service';
-import { AuthThrottle } from '../auth-throttle.service';
 import { UserEntity } from '../entities/user.entity';
 import { RefreshTokenEntity } from '../entities/refresh-token.entity';
 import { passwordGate } from '../password-gate';
+import { OwnerCheck } from '../owner-check';
 import { SessionService } from '../session.service';
 import { deviceName } from './device-name';
 
@@ -30,7 +30,7 @@ export class AccountService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
     private readonly sessions: SessionService,
-    private readonly throttle: AuthThrottle,
+    private readonly owner: OwnerCheck,
     private readonly authLog: AuthLogService,
   ) {}
 
@@ -40,22 +40,9 @@ export class AccountService {
    * stays signed in).
    */
   async changePassword(caller: AuthenticatedUser, current: string, next: string, client: ClientInfo, keepSession: string | null): Promise<void> {
-    const account = userAccountKey(caller.id);
-    await this.throttle.reserveSignIn(client.ip, account);
-    let matches: boolean;
-    try {
-      matches = await this.sessions.passwordMatches(caller.id, current, client);
-    } catch (error) {
-      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, account).catch(() => undefined);
-      throw error;
-    }
-    if (!matches) {
-      await this.authLog.record('login_failed', caller.id, client);
-      throw new BadRequestException(AccountPageTexts.currentPasswordWrong);
-    }
-    await this.throttle.signInSucceeded(client.ip, account);
+    await this.owner.require(caller.id, current, client, { event: 'login_failed', message: AccountPageTexts.currentPasswordWrong });
     if (current === next) throw new BadRequestException(Messages.validation.samePassword);
-    await this.users.update({ id: caller.id }, { passwordHash: await passwordGate.hash({ ip: client.ip, account }, next) });
+    await this.users.update({ id: caller.id }, { passwordHash: await passwordGate.hash({ ip: client.ip, account: userAccountKey(caller.id) }, next) });
     await this.sessions.endOtherSessions(caller.id, keepSession);
     await this.authLog.record('password_changed', caller.id, client);
   }

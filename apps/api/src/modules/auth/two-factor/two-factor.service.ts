@@ -1,5 +1,5 @@
 import {
-  BadRequestException, ConflictException, ForbiddenException, HttpException, Inject, Injectable, Logger, NotFoundException,
+  BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException,
 } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Role, TwoFactorSetupResponse, TwoFactorStatusResponse, TwoFactorTexts } from '@cqa/contracts';
@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../../../config/config.module';
 import type { AppConfig } from '../../../config/app-config';
 import type { ClientInfo } from '../../../common/access/client-info';
 import { AuthLogService } from '../auth-log.service';
-import { AuthThrottle } from '../auth-throttle.service';
+import { OwnerCheck } from '../owner-check';
 import { SessionService } from '../session.service';
 import { userAccountKey } from '../account-key';
 import { passwordGate } from '../password-gate';
@@ -39,31 +39,14 @@ export class TwoFactorService {
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly authLog: AuthLogService,
-    private readonly throttle: AuthThrottle,
     private readonly sessions: SessionService,
     private readonly challenges: TwoFactorChallenges,
+    private readonly owner: OwnerCheck,
   ) {}
 
-  /**
-   * The owner, not just a holder of the access token: the password again, before any change of the second factor. A
-   * wrong one counts as a failed sign-in (reserved against the client address and the account before argon2 runs, so
-   * a burst cannot pass; 429 over either limit) and is written to the auth log; a right one gives the reservation back.
-   */
+  /** The owner, not just a holder of the access token: the password again (OwnerCheck), before any change of the second factor. */
   async requireOwner(userId: string, password: string, client: ClientInfo): Promise<void> {
-    const account = userAccountKey(userId);
-    await this.throttle.reserveSignIn(client.ip, account);
-    let matches: boolean;
-    try {
-      matches = await this.sessions.passwordMatches(userId, password, client);
-    } catch (error) {
-      if (!(error instanceof HttpException)) await this.throttle.signInNotCounted(client.ip, account).catch(() => undefined);
-      throw error;
-    }
-    if (!matches) {
-      await this.authLog.record('two_factor_failed', userId, client);
-      throw new BadRequestException(TwoFactorTexts.wrongPassword);
-    }
-    await this.throttle.signInSucceeded(client.ip, account);
+    await this.owner.require(userId, password, client, { event: 'two_factor_failed', message: TwoFactorTexts.wrongPassword });
   }
 
   isRequired(role: Role): boolean {

@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values: args } = parseArgs({ options: { 'web-dist': { type: 'string', default: 'dist/web' } } });
-const WEB_DIST = path.resolve(ROOT, args['web-dist']);
+export const WEB_DIST = path.resolve(ROOT, args['web-dist']);
 
 const KB = 1024;
 /**
@@ -55,7 +55,7 @@ export const TARGETS = {
  * The routes above as the shell and remotes build them: the remote (if any) and the page's chunk name. The landing
  * page is also the login and registration page (its two modes), so one row stands for the three.
  */
-const ROUTES = {
+export const ROUTES = {
   landing: { publicPages: true, page: 'page-landing' },
   disclaimers: { publicPages: true, page: 'page-disclaimers' },
   'patient dashboard': { remote: 'patient', page: 'page-dashboard' },
@@ -65,9 +65,9 @@ const ROUTES = {
 };
 
 /** Where each build's files are: the public pages build writes into the shell's public/ folder. */
-const buildDir = (app) => (app === 'shell-public' ? path.join('shell', 'public') : app);
+export const buildDir = (app) => (app === 'shell-public' ? path.join('shell', 'public') : app);
 
-function readManifest(app) {
+export function readManifest(app) {
   const file = path.join(WEB_DIST, buildDir(app), 'bundle-manifest.json');
   if (!existsSync(file)) throw new Error(`${file} is missing: run the production build first (npx nx run-many -t build).`);
   return JSON.parse(readFileSync(file, 'utf8'));

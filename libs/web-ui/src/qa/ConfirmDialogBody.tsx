@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal } from 'antd';
 import { QaUiTexts } from './texts';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   body: string;
@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
 }
 
 /** A destructive action's confirmation: Delete (danger) and Cancel. */
-export function ConfirmDialog({ open, title, body, okText = QaUiTexts.delete, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialogBody({ open, title, body, okText = QaUiTexts.delete, onConfirm, onCancel }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);

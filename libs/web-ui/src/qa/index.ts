@@ -17,6 +17,7 @@ export { Pager } from './Pager';
 export { StatTiles, type StatTile } from './StatTiles';
 export { QuestionFormModal } from './QuestionFormModal';
 export { QuestionEditForm } from './QuestionEditForm';
+export { LazyQuestionEditForm } from './LazyQuestionEditForm';
 export { QuestionMeta, CancerTypeBadge } from './QuestionMeta';
 export { AnswerTabs } from './AnswerTabs';
 export { QuestionDetailLayout, QuestionTitle, AnswerChangeButtons, DeleteAnswerDialog } from './QuestionDetailLayout';

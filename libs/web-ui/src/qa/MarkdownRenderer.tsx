@@ -2,9 +2,8 @@ import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode 
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import remarkBreaks from 'remark-breaks';
 import remarkGfm from 'remark-gfm';
+import { SAFE_LINK_REL, type MarkdownProps } from './markdown-links';
 import { QaUiTexts } from './texts';
-
-export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
 
 type HeadingProps = ComponentProps<'h1'> & { node?: unknown };
 /** Answer text sits under the page's h1 and the tab's h2/h3, so its own headings start lower. */
@@ -52,14 +51,6 @@ const components: Components = {
 const textOf = (node: ReactNode): string =>
   Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
 
-/**
- * Which links stay links. 'all' (community and expert answers): every link. 'allowed' (model-written text: AI answers,
- * deep research): only links to `allowedHrefs` (our cited sources) and citation links; any other link — a bare URL,
- * a `www.` host or an e-mail address that GFM autolinks, or a written link — is shown as its text, and an image as its
- * alt text, so the model can never point a reader (or the browser) somewhere we did not cite.
- */
-export type LinkPolicy = 'all' | 'allowed';
-
 /** The same address however the markdown parser percent-encoded it. */
 const hrefKey = (href: string) => {
   try {
@@ -68,15 +59,6 @@ const hrefKey = (href: string) => {
     return href.trim();
   }
 };
-
-export interface MarkdownProps {
-  children: string;
-  /** Links written `[[n]](…)` (an AI answer's numbered citations) go to this in-page anchor instead. */
-  citationHref?: (n: number) => string;
-  linkPolicy?: LinkPolicy;
-  /** With linkPolicy 'allowed': the addresses that may stay links (e.g. the answer's sources' URLs). */
-  allowedHrefs?: Iterable<string>;
-}
 
 function externalLink({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
   return (
@@ -91,7 +73,7 @@ function externalLink({ node: _node, children, ...props }: ComponentProps<'a'> &
  * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's
  * URL filter removes javascript: link targets. See LinkPolicy for model-written text.
  */
-export function Markdown({ children, citationHref, linkPolicy = 'all', allowedHrefs }: MarkdownProps) {
+export function MarkdownRenderer({ children, citationHref, linkPolicy = 'all', allowedHrefs }: MarkdownProps) {
   const allowedKey = linkPolicy === 'allowed' ? [...(allowedHrefs ?? [])].map(hrefKey).sort().join('\n') : '';
   const used = useMemo<Components>(() => {
     if (!citationHref && linkPolicy === 'all') return components;

@@ -1,6 +1,6 @@
 export { AiUiTexts, ClaimCheckTexts, QaUiTexts } from './texts';
 export { formatDate, formatAverage, excerpt, tagStyles } from './format';
-export { Markdown, SAFE_LINK_REL, type LinkPolicy, type MarkdownProps } from './Markdown';
+export { Markdown, loadMarkdown, SAFE_LINK_REL, type LinkPolicy, type MarkdownProps } from './Markdown';
 export { Disclosure } from './Disclosure';
 export { StatementQuotes } from './StatementQuotes';
 export { ClaimCheckList, JudgeLine, type ClaimCheckListProps } from './ClaimChecks';

@@ -121,7 +121,8 @@ describe('PatientQuestionPage', () => {
     expect(within(card).getByText(/2 ratings/)).toBeInTheDocument();
     expect(within(card).getByText('team').tagName).toBe('STRONG');
 
-    await userEvent.click(within(card).getByRole('radio', { name: '4 stars: Good advice' }));
+    // The rating widget's code arrives as the page is drawn.
+    await userEvent.click(await within(card).findByRole('radio', { name: '4 stars: Good advice' }));
     await userEvent.type(within(card).getByLabelText('Feedback'), 'Helpful');
     await userEvent.click(within(card).getByRole('button', { name: 'Submit rating' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.success.ratingSubmitted));

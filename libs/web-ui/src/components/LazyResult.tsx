@@ -7,20 +7,23 @@ const AntResult = lazy(() => import(/* webpackChunkName: "antd-result" */ './ant
 
 /**
  * antd's Result (its status pictures are ~9 KB brotli) for the error and not-found states, which a page's first view
- * does not show: fetched when one is drawn. Until then the same words and actions, without the picture.
+ * does not show: fetched when one is drawn, the same words without the picture until then. The actions (`extra`: Retry,
+ * a link back) stay outside the part that is swapped, so a click on them is never lost to the swap.
  */
-export function LazyResult(props: ResultProps) {
+export function LazyResult({ extra, ...props }: ResultProps) {
   return (
-    <Suspense
-      fallback={
-        <div style={{ padding: '48px 32px', textAlign: 'center' }}>
-          <div>{props.title}</div>
-          {props.subTitle && <div style={{ marginTop: 4 }}>{props.subTitle}</div>}
-          {props.extra && <div style={{ marginTop: 24 }}>{props.extra}</div>}
-        </div>
-      }
-    >
-      <AntResult {...props} />
-    </Suspense>
+    <div>
+      <Suspense
+        fallback={
+          <div style={{ padding: '48px 32px 0', textAlign: 'center' }}>
+            <div>{props.title}</div>
+            {props.subTitle && <div style={{ marginTop: 4 }}>{props.subTitle}</div>}
+          </div>
+        }
+      >
+        <AntResult {...props} style={{ paddingBottom: 0 }} />
+      </Suspense>
+      {extra && <div style={{ textAlign: 'center', padding: '24px 32px 48px' }}>{extra}</div>}
+    </div>
   );
 }

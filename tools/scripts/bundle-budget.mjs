@@ -25,11 +25,11 @@ const KB = 1024;
  */
 export const BUDGETS = {
   landing: 294 * KB,
-  disclaimers: 225 * KB,
-  'patient dashboard': 445 * KB,
-  'question detail (patient)': 573 * KB,
-  'expert dashboard': 418 * KB,
-  'admin dashboard': 445 * KB,
+  disclaimers: 219 * KB,
+  'patient dashboard': 393 * KB,
+  'question detail (patient)': 377 * KB,
+  'expert dashboard': 389 * KB,
+  'admin dashboard': 390 * KB,
 };
 
 /**

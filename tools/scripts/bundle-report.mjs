@@ -29,7 +29,7 @@ export function ownerOf(source) {
     return DETAIL && name === 'antd' ? `antd/${parts[1]}/${parts[2]}` : name;
   }
   // An app's own files are named from its folder (./src/…); the [copy] beside the owner says which app.
-  const ours = /(?:^|\/)((?:libs|apps)\/[^/]+\/src)\/(.+)$/.exec(clean) ?? /^\.\/(src)\/(.+)$/.exec(clean);
+  const ours = /(?:^|\/)((?:libs|apps)\/[^/]+\/src)\/(.+)$/.exec(clean) ?? /^(?:\.\/)?(src)\/(.+)$/.exec(clean);
   if (ours) {
     const [, base, rest] = ours;
     if (DETAIL) return `${base}/${rest}`;

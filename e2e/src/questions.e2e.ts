@@ -143,8 +143,13 @@ test.describe('questions, answers and ratings', () => {
     await page.goto(`/patient/questions/${questionId}?tab=expert`);
     const answerCard = page.getByRole('article').filter({ hasText: token });
     await expect(answerCard.getByText('No ratings yet', { exact: true })).toBeVisible();
-    await answerCard.getByRole('radio', { name: '4 stars: Good advice' }).hover();
-    await expect(answerCard.getByText('Good advice')).toBeVisible();
+    // The server-drawn stars answer a hover once the rating widget's code has arrived (its own chunk, fetched as the
+    // page hydrates); a click before then is replayed by React.
+    await expect(async () => {
+      await page.mouse.move(0, 0);
+      await answerCard.getByRole('radio', { name: '4 stars: Good advice' }).hover();
+      await expect(answerCard.getByText('Good advice')).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 20_000 });
     await answerCard.getByRole('radio', { name: '4 stars: Good advice' }).click();
     await answerCard.getByLabel('Feedback').fill('Clear and careful, thank you.');
     await answerCard.getByRole('button', { name: 'Submit rating' }).click();

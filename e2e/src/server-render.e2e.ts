@@ -86,8 +86,9 @@ test.describe('server-rendered signed-in pages @phone', () => {
     await heading.evaluate((h1) => h1.setAttribute('data-server-drawn', 'yes'));
     release();
     // Hydrated: the Ask button opens its dialog.
+    // (The dialog's code arrives on the first click: a click made while it loads would land on the open dialog's mask.)
     await expect(async () => {
-      await page.getByRole('button', { name: 'Ask a new question' }).click();
+      if (!(await page.getByRole('dialog').isVisible())) await page.getByRole('button', { name: 'Ask a new question' }).click({ timeout: 1000 });
       await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Patients Dashboard' })).toHaveAttribute('data-server-drawn', 'yes');
@@ -97,6 +98,65 @@ test.describe('server-rendered signed-in pages @phone', () => {
     // Checked once the dialog has gone: a dialog fading out fails the contrast check half-way.
     await expect(page.getByRole('dialog')).toBeHidden();
     await expectAccessible(page);
+  });
+
+  test('a question page keeps its server-drawn answer while the markdown renderer arrives, and takes it over in place', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(90_000);
+    const id = await ask(playwright, baseURL, 'patient', `Hydrated question ${Date.now()}: does rest help?`);
+    const request = await playwright.request.newContext({ baseURL });
+    const admin = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
+    const answered = await request.post(`/api/questions/${id}/answers`, { headers: admin, data: { answer_type: 'ai', answer_text: '**Rest** helps.\n\n- walk daily' } });
+    expect(answered.status()).toBe(201);
+    await request.dispose();
+    await signIn(page, 'patient');
+    const problems = watchConsole(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      // The page's first data (the question and its AI run) came with it.
+      if (path === '/api/auth/refresh' || path === `/api/questions/${id}` || path === `/api/questions/${id}/ai-run`) calls.push(path);
+    });
+    // Layout shifts of the answers (a node inside the open tab panel among a shift's sources), without the reader's input.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number };
+      w.shifted = 0;
+      new PerformanceObserver((list) => {
+        type Shift = { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] };
+        for (const entry of list.getEntries() as unknown as Shift[]) {
+          const inAnswers = (entry.sources ?? []).some(({ node }) => (node instanceof Element ? node : node?.parentElement)?.closest('[role="tabpanel"]'));
+          if (!entry.hadRecentInput && inAnswers) w.shifted += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const renderer = page.waitForResponse(/\/markdown\.[0-9a-f]+\.js$/);
+    await page.goto(`/patient/questions/${id}`, { waitUntil: 'commit' });
+    const bold = page.locator('.cqa-markdown strong', { hasText: 'Rest' });
+    await expect(bold).toBeVisible();
+    await bold.evaluate((node) => node.setAttribute('data-server-drawn', 'yes'));
+    release();
+    // The renderer is a chunk of its own, fetched as the page hydrates; React then takes the server's markup over (the
+    // node gains React's fiber key) instead of drawing it again, so the mark stays.
+    await renderer;
+    await expect
+      .poll(() => bold.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))), { timeout: 30_000 })
+      .toBe(true);
+    await expect(bold).toHaveAttribute('data-server-drawn', 'yes');
+    const shifted = await page.evaluate(() => (window as unknown as { shifted: number }).shifted);
+    // Hydrated: the tabs switch.
+    await page.getByRole('tab', { name: /From Community/ }).click();
+    await expect(page).toHaveURL(/tab=quora/);
+    await page.getByRole('tab', { name: /OpenAI O1/ }).click();
+    await expect(page.locator('.cqa-markdown strong', { hasText: 'Rest' })).toBeVisible();
+    expect(calls).toEqual([]);
+    expect(problems).toEqual([]);
+    // The answers did not move while the page was taken over.
+    expect(shifted).toBe(0);
   });
 
   test('the expert and admin dashboards arrive rendered', async ({ browser }) => {

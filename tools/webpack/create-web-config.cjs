@@ -24,6 +24,8 @@ const apiTarget = 'http://localhost:3000';
 const hashedFilename = (pathData) =>
   pathData.chunk?.contentHash?.javascript ? '[name].[contenthash:12].js' : '[name].js';
 
+const sourceMapsForReport = process.env.WEB_SOURCE_MAPS === '1' ? 'hidden-source-map' : false;
+
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
 // One copy of each for the host and every remote. Sub-paths are listed because sharing is by exact request.
@@ -97,8 +99,8 @@ function createWebConfig({ name, dir }) {
       // A remote's own entry is only its standalone dev harness; in production the shell mounts its pages.
       entry: isShell || !production ? { main: './src/index.ts' } : {},
       // Production ships no source maps (they would publish the whole client source); dev maps are not eval-based,
-      // which would need 'unsafe-eval'.
-      devtool: production ? false : 'cheap-module-source-map',
+      // which would need 'unsafe-eval'. WEB_SOURCE_MAPS=1 writes unlinked maps for tools/scripts/bundle-report.mjs only.
+      devtool: production ? sourceMapsForReport : 'cheap-module-source-map',
       output: {
         path: path.join(root, 'dist/web', name),
         // In dev a remote is reached both at its own port and through the shell's proxy, so it finds its
@@ -189,7 +191,7 @@ function createPublicPagesConfig({ dir }) {
     context: dir,
     target: ['web', `browserslist:${browsers}`],
     entry: { public: './src/public-pages.ts' },
-    devtool: false,
+    devtool: sourceMapsForReport,
     output: {
       path: path.join(root, 'dist/web/shell/public'),
       publicPath: '/public/',

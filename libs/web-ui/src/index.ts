@@ -5,6 +5,7 @@ export { ErrorState } from './components/ErrorState';
 export { EmptyState } from './components/EmptyState';
 export { AppFooter } from './components/AppFooter';
 export { lazyPage } from './components/lazy-page';
+export { lazyDialog } from './components/lazy-dialog';
 export * from './qa';
 export { DeepResearchPanel, ResearchReportView, type DeepResearchPanelProps } from './research/DeepResearchPanel';
 export { ResearchUiTexts } from './research/texts';

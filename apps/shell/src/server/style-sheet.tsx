@@ -87,6 +87,18 @@ const samples: { url: string; role: Role; data: PrefetchAction[] }[] = [
     role: 'patient',
     data: [questionsApi.util.upsertQueryData('question', '10', detail), aiApi.util.upsertQueryData('aiRun', '10', { run: null, configured: true })],
   },
+  // A question whose AI run is under way: its progress bar (a page drawn without its style shifts when antd adds it).
+  {
+    url: '/patient/questions/11',
+    role: 'patient',
+    data: [
+      questionsApi.util.upsertQueryData('question', '11', { ...detail, id: 11 }),
+      aiApi.util.upsertQueryData('aiRun', '11', {
+        run: { id: 1, question_id: 11, status: 'running', stage: 'retrieving', done: 1, total: 4, error: null, answer_id: null, created_at: '2026-03-04T10:00:00.000Z', finished_at: null },
+        configured: true,
+      }),
+    ],
+  },
   ...(['expert', 'admin'] as const).map((role) => ({
     url: role === 'expert' ? '/expert/questions' : '/admin',
     role,

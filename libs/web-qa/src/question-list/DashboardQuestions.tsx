@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useQuestionsQuery, useSimilarQuestions } from '@cqa/web-core';
-import { QuestionBrowser, QuestionFormModal } from '@cqa/web-ui';
-import { useAskQuestion } from './use-ask-question';
+import { lazyDialog, QuestionBrowser } from '@cqa/web-ui';
+import type { AskQuestionDialogProps } from './AskQuestionDialog';
 
 type BrowserProps = ComponentProps<typeof QuestionBrowser>;
 
@@ -14,13 +14,11 @@ export function DashboardQuestions(props: Omit<BrowserProps, 'list' | 'useSimila
   return <QuestionBrowser {...props} list={list} useSimilar={useSimilarQuestions} />;
 }
 
-type ModalProps = ComponentProps<typeof QuestionFormModal>;
-
 /**
  * 'Ask a New Question' (with the answered questions like the one being typed, opening at `similarHref`) and 'Create
- * Question Manually'; `onCreated` gets the new question's id.
+ * Question Manually'; `onCreated` gets the new question's id. Its code (the form, antd's Modal and Form) is fetched
+ * when it is first opened, not with the dashboard; `AskQuestionModal.preload()` fetches it ahead.
  */
-export function AskQuestionModal({ onCreated, similarHref, ...props }: Omit<ModalProps, 'onSubmit' | 'useSimilar'> & { onCreated?: (id: number) => void }) {
-  const ask = useAskQuestion(onCreated);
-  return <QuestionFormModal {...props} onSubmit={ask} useSimilar={similarHref ? useSimilarQuestions : undefined} similarHref={similarHref} />;
-}
+export const AskQuestionModal = lazyDialog<AskQuestionDialogProps>(() =>
+  import(/* webpackChunkName: "ask-question" */ './AskQuestionDialog').then((m) => m.AskQuestionDialog),
+);

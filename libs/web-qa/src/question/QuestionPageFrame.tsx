@@ -1,12 +1,27 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { RESEARCH_REQUEST_OPEN_STATES, type AnswerKind, type AnswerView, type QuestionDetail } from '@cqa/contracts';
 import { useQuestionDetail } from './use-question-detail';
-import { AiRunPanel, DeleteAnswerDialog, QaUiTexts, QuestionDetailLayout, QuestionLoadState } from '@cqa/web-ui';
+import { AiRunPanel, DeleteAnswerDialog, LoadingState, QaUiTexts, QuestionDetailLayout, QuestionLoadState } from '@cqa/web-ui';
 import { useQuestionAi } from '../ai/use-question-ai';
-import { DeepResearchTab } from '../research/DeepResearchTab';
 
 type Detail = ReturnType<typeof useQuestionDetail>;
+
+const LazyDeepResearchTab = lazy(() => import(/* webpackChunkName: "deep-research-tab" */ '../research/DeepResearchTab').then((m) => ({ default: m.DeepResearchTab })));
+
+/**
+ * The Deep Research tab's controls and report (antd's Table, Descriptions, InputNumber, …: ~50 KB brotli) are fetched
+ * when that tab is open, not with the page (the AI tab opens first). Server-rendered with the tab open, its HTML stays
+ * until the code arrives (a dehydrated Suspense boundary); memo keeps the page's own re-renders from reaching that
+ * boundary before then, which would make React draw the fallback over it.
+ */
+const DeepResearchTabWhenOpen = memo(function DeepResearchTabWhenOpen({ questionId }: { questionId: number }) {
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <LazyDeepResearchTab questionId={questionId} />
+    </Suspense>
+  );
+});
 
 /** What a role's blocks receive: the loaded question, the signed-in user and the page's actions. */
 export interface QuestionPageContext {
@@ -68,7 +83,7 @@ export function QuestionPageFrame({ backTo, links, head, renderAnswer, renderTop
       renderTop={(kind) => (
         <>
           {kind === 'ai' && <AiRunPanel {...ai} hasGenerated={question.answers.ai.some((a) => a.ai_details)} />}
-          {kind === 'deep_research' && deepResearch && <DeepResearchTab questionId={question.id} />}
+          {kind === 'deep_research' && deepResearch && <DeepResearchTabWhenOpen questionId={question.id} />}
           {renderTop?.(kind, page)}
         </>
       )}

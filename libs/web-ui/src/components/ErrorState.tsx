@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { LazyResult } from './LazyResult';
 
 interface ErrorStateProps {
   message: string;
@@ -12,7 +13,7 @@ export function ErrorState({ message, onRetry, title = 'Something went wrong', t
   const Heading = `h${titleLevel}` as const;
   return (
     <div role="alert">
-      <Result
+      <LazyResult
         status="warning"
         title={<Heading style={{ fontSize: 24, margin: 0 }}>{title}</Heading>}
         subTitle={message}

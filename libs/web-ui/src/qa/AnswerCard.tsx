@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Space, Tag, Typography } from 'antd';
+import { Alert, Space, Tag, Typography } from 'antd';
 import { ANSWER_KIND_LABELS, QuestionTexts, RATING_LABELS, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
@@ -17,6 +17,7 @@ import { AiAnswerBody } from './AiAnswer';
 import { RatingSummary, RoleRatings } from './RatingSummary';
 import { SourcesList } from './SourcesList';
 import { QaUiTexts } from './texts';
+import { Panel } from '../components/Panel';
 
 interface AnswerCardProps {
   answer: AnswerView;
@@ -89,7 +90,7 @@ function FeedbackList({ feedback }: { feedback: AnswerView['feedback'] }) {
 /** One answer: a retraction flag when a cited paper was retracted since, markdown text, explanation, sources, search method, date and ratings. */
 export function AnswerCard({ answer, showSearchMethod = false, heading, actions, rating }: AnswerCardProps) {
   return (
-    <Card size="small" style={{ marginBottom: 16 }}>
+    <Panel style={{ marginBottom: 16 }}>
       <article aria-label={heading ?? undefined}>
         <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap', alignItems: 'center' }}>
           <h3 style={{ fontSize: 16, margin: 0 }}>{heading ?? <AnswerHeading answer={answer} />}</h3>
@@ -149,6 +150,6 @@ export function AnswerCard({ answer, showSearchMethod = false, heading, actions,
         <FeedbackList feedback={answer.feedback} />
         {rating}
       </article>
-    </Card>
+    </Panel>
   );
 }

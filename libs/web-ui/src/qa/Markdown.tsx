@@ -1,125 +1,44 @@
-import { Children, isValidElement, useMemo, type ComponentProps, type ReactNode } from 'react';
-import ReactMarkdown, { type Components, type Options } from 'react-markdown';
-import remarkBreaks from 'remark-breaks';
-import remarkGfm from 'remark-gfm';
-import { QaUiTexts } from './texts';
+import { lazy, memo, Suspense, type ComponentType } from 'react';
+import type { MarkdownProps } from './markdown-links';
 
-export const SAFE_LINK_REL = 'noopener noreferrer nofollow';
+export { SAFE_LINK_REL, type LinkPolicy, type MarkdownProps } from './markdown-links';
 
-type HeadingProps = ComponentProps<'h1'> & { node?: unknown };
-/** Answer text sits under the page's h1 and the tab's h2/h3, so its own headings start lower. */
-const shifted = (Tag: 'h4' | 'h5' | 'h6') =>
-  function Heading({ node: _node, ...props }: HeadingProps) {
-    return <Tag {...props} />;
-  };
+let loaded: ComponentType<MarkdownProps> | null = null;
 
-// '~5 mg to ~10 mg' means 'about': only a double tilde strikes through.
-const REMARK_PLUGINS: NonNullable<Options['remarkPlugins']> = [[remarkGfm, { singleTilde: false }], remarkBreaks];
+/** Fetches the markdown renderer (react-markdown with remark-gfm: ~45 KB brotli); tests call it before rendering. */
+export const loadMarkdown = (): Promise<ComponentType<MarkdownProps>> =>
+  import(/* webpackChunkName: "markdown" */ './MarkdownRenderer').then((m) => (loaded = m.MarkdownRenderer));
 
-const LINK_STYLE = { textDecoration: 'underline' } as const;
+// Once the renderer is there, the lazy component resolves without suspending (a thenable that answers at once).
+const Renderer = lazy(() =>
+  loaded
+    ? ({ then: (resolve: (m: { default: ComponentType<MarkdownProps> }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType<MarkdownProps> }>)
+    : loadMarkdown().then((component) => ({ default: component })),
+);
 
-/** A long URL or word breaks where it must instead of widening the page (a 240-character URL made a phone page 1,862 px wide). */
-const CONTAINER_STYLE = { overflowWrap: 'anywhere', minWidth: 0 } as const;
-
-const CELL = { border: '1px solid #d9d9d9', padding: '4px 8px', verticalAlign: 'top' } as const;
-
-const components: Components = {
-  h1: shifted('h4'),
-  h2: shifted('h5'),
-  h3: shifted('h6'),
-  h4: shifted('h6'),
-  h5: shifted('h6'),
-  // A wide table (the deep research evidence table) scrolls sideways instead of widening the page.
-  table: ({ node: _node, ...props }) => (
-    <div className="cqa-markdown-table" style={{ overflowX: 'auto', maxWidth: '100%', marginBottom: 12 }}>
-      <table style={{ borderCollapse: 'collapse' }} {...props} />
-    </div>
-  ),
-  th: ({ node: _node, style, ...props }) => <th style={{ ...CELL, background: '#fafafa', ...style }} {...props} />,
-  td: ({ node: _node, style, ...props }) => <td style={{ ...CELL, ...style }} {...props} />,
-  // GFM task-list items are shown as marks, not as unlabelled (disabled) checkboxes.
-  input: ({ node: _node, type, checked }) => (type === 'checkbox' ? <span aria-hidden="true">{checked ? '☑' : '☐'}</span> : null),
-  // Every link opens outside the app with the same rel, whatever its scheme; underlined, so it stands out from the
-  // words around it without relying on colour (WCAG 1.4.1).
-  a: (props) => externalLink(props),
-  // No image is ever fetched from answer text (issue 42, F-36): a remote image is a tracking pixel that tells a third
-  // party which patient read what, and one of our own pages as an image would restore and rotate the reader's session.
-  // It becomes a link to the image, named by its alt text, that the reader may choose to open.
-  img: ({ node: _node, src, alt }) =>
-    typeof src === 'string' && src !== '' ? externalLink({ href: src, children: QaUiTexts.markdownImage(alt ?? '') }) : alt ? <>{alt}</> : null,
-};
-
-const textOf = (node: ReactNode): string =>
-  Children.toArray(node).map((child) => (typeof child === 'string' || typeof child === 'number' ? String(child) : isValidElement(child) ? textOf((child.props as { children?: ReactNode }).children) : '')).join('');
+const sameLinks = (a: MarkdownProps, b: MarkdownProps) =>
+  a.linkPolicy === b.linkPolicy &&
+  [...(a.allowedHrefs ?? [])].join('\n') === [...(b.allowedHrefs ?? [])].join('\n') &&
+  // Callers pass a new function on every render; one that links the first citation alike links them all alike.
+  a.citationHref?.(1) === b.citationHref?.(1);
 
 /**
- * Which links stay links. 'all' (community and expert answers): every link. 'allowed' (model-written text: AI answers,
- * deep research): only links to `allowedHrefs` (our cited sources) and citation links; any other link — a bare URL,
- * a `www.` host or an e-mail address that GFM autolinks, or a written link — is shown as its text, and an image as its
- * alt text, so the model can never point a reader (or the browser) somewhere we did not cite.
+ * Answer text as markdown (MarkdownRenderer says how), its renderer fetched apart from the page. A page the server
+ * rendered keeps the server's HTML for it until the renderer has arrived (React leaves a dehydrated Suspense boundary
+ * in place while its code loads), so the first view neither waits for nor blanks it; memo keeps a re-render of the page
+ * with the same text from reaching that boundary meanwhile, which would make React draw the fallback over it. Drawn in
+ * the browser before the renderer is there, the text shows as it was written.
  */
-export type LinkPolicy = 'all' | 'allowed';
-
-/** The same address however the markdown parser percent-encoded it. */
-const hrefKey = (href: string) => {
-  try {
-    return decodeURI(href.trim());
-  } catch {
-    return href.trim();
-  }
-};
-
-export interface MarkdownProps {
-  children: string;
-  /** Links written `[[n]](…)` (an AI answer's numbered citations) go to this in-page anchor instead. */
-  citationHref?: (n: number) => string;
-  linkPolicy?: LinkPolicy;
-  /** With linkPolicy 'allowed': the addresses that may stay links (e.g. the answer's sources' URLs). */
-  allowedHrefs?: Iterable<string>;
-}
-
-function externalLink({ node: _node, children, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+export const Markdown = memo(function Markdown(props: MarkdownProps) {
   return (
-    <a {...props} target="_blank" rel={SAFE_LINK_REL} style={LINK_STYLE}>
-      {children}
-    </a>
+    <Suspense
+      fallback={
+        <div className="cqa-markdown" style={{ overflowWrap: 'anywhere', minWidth: 0, whiteSpace: 'pre-wrap' }}>
+          {props.children}
+        </div>
+      }
+    >
+      <Renderer {...props} />
+    </Suspense>
   );
-}
-
-/**
- * Answer text as markdown with single line breaks kept, plus GitHub's tables, strikethrough and autolinks (remark-gfm).
- * HTML tags in the text are skipped, never rendered: the tags vanish and the words between them stay. react-markdown's
- * URL filter removes javascript: link targets. See LinkPolicy for model-written text.
- */
-export function Markdown({ children, citationHref, linkPolicy = 'all', allowedHrefs }: MarkdownProps) {
-  const allowedKey = linkPolicy === 'allowed' ? [...(allowedHrefs ?? [])].map(hrefKey).sort().join('\n') : '';
-  const used = useMemo<Components>(() => {
-    if (!citationHref && linkPolicy === 'all') return components;
-    const allowed = new Set(allowedKey ? allowedKey.split('\n') : []);
-    const mayLink = (href: string | undefined) => linkPolicy === 'all' || (href !== undefined && href !== '' && allowed.has(hrefKey(href)));
-    const policed: Components = {
-      ...components,
-      a: ({ node, children: text, ...props }) => {
-        const cited = citationHref ? /^\[(\d+)\]$/.exec(textOf(text)) : null;
-        if (cited && citationHref) {
-          return (
-            <a href={citationHref(Number(cited[1]))} title={`Source ${cited[1]}`} style={LINK_STYLE}>
-              {text}
-            </a>
-          );
-        }
-        if (!mayLink(props.href)) return <>{text}</>;
-        return externalLink({ node, children: text, ...props });
-      },
-    };
-    if (linkPolicy === 'allowed') policed.img = ({ alt }) => (alt ? <>{alt}</> : null);
-    return policed;
-  }, [citationHref, linkPolicy, allowedKey]);
-  return (
-    <div className="cqa-markdown" style={CONTAINER_STYLE}>
-      <ReactMarkdown skipHtml remarkPlugins={REMARK_PLUGINS} components={used}>
-        {children}
-      </ReactMarkdown>
-    </div>
-  );
-}
+}, (a, b) => a.children === b.children && sameLinks(a, b));

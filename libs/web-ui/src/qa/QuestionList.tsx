@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Space, Tag, Typography } from 'antd';
+import { Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { Messages, NotificationTexts, QuestionTexts, displayCancerType, type QuestionSummary } from '@cqa/contracts';
 import { EmptyState } from '../components/EmptyState';
@@ -8,6 +8,7 @@ import { LoadingState } from '../components/LoadingState';
 import { excerpt, formatDate, tagStyles } from './format';
 import { Pager } from './Pager';
 import { QaUiTexts } from './texts';
+import { Panel } from '../components/Panel';
 
 interface QuestionListProps {
   items: QuestionSummary[] | undefined;
@@ -50,7 +51,7 @@ export function QuestionList(props: QuestionListProps) {
 
 function QuestionListItem({ question, href, showNeedsExpertBadge, renderActions }: { question: QuestionSummary; href: string } & QuestionListProps) {
   return (
-    <Card size="small">
+    <Panel>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 16, alignItems: 'flex-start' }}>
         <div style={{ minWidth: 0 }}>
           <h3 style={{ fontSize: 16, margin: '0 0 8px' }}>
@@ -66,6 +67,6 @@ function QuestionListItem({ question, href, showNeedsExpertBadge, renderActions 
         </div>
         {renderActions?.(question)}
       </div>
-    </Card>
+    </Panel>
   );
 }

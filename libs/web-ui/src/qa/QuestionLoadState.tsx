@@ -1,7 +1,7 @@
-import { Result } from 'antd';
 import { Link } from 'react-router-dom';
 import { Messages, QuestionTexts } from '@cqa/contracts';
 import { ErrorState } from '../components/ErrorState';
+import { LazyResult } from '../components/LazyResult';
 import { LoadingState } from '../components/LoadingState';
 import { QaUiTexts } from './texts';
 
@@ -22,7 +22,7 @@ const isNotFound = (error: unknown) => (error as { status?: unknown } | undefine
 export function QuestionLoadState({ isLoading, error, invalidId = false, onRetry, backTo }: QuestionLoadStateProps) {
   if (invalidId || isNotFound(error)) {
     return (
-      <Result
+      <LazyResult
         status="404"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>{Messages.errors.questionNotFound}</h1>}
         extra={<Link to={backTo}>{QaUiTexts.backToQuestions}</Link>}

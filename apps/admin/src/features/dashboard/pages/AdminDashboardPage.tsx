@@ -31,7 +31,7 @@ export function AdminDashboardPage() {
     <section>
       <div className="cqa-page-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
         <PageTitle>{QuestionTexts.adminDashboardTitle}</PageTitle>
-        <Button type="primary" size="large" onClick={() => setCreating(true)}>
+        <Button type="primary" size="large" onClick={() => setCreating(true)} onPointerEnter={AskQuestionModal.preload} onFocus={AskQuestionModal.preload}>
           {QuestionTexts.createQuestionManually}
         </Button>
       </div>

@@ -50,7 +50,8 @@ describe('AnswerReviewPage', () => {
     expect(screen.queryByText('Forum text.')).not.toBeInTheDocument();
     expect(screen.queryByText('Own text.')).not.toBeInTheDocument();
     expect(screen.queryByText(/Dr Peer/)).not.toBeInTheDocument();
-    expect(within(articles[1]).getByText(/Accuracy, Relevance, Specificity, Completeness and Scientific merit/)).toBeInTheDocument();
+    // The rating widget's code arrives as the page is drawn.
+    expect(await within(articles[1]).findByText(/Accuracy, Relevance, Specificity, Completeness and Scientific merit/)).toBeInTheDocument();
 
     await userEvent.click(within(articles[1]).getByRole('radio', { name: '3 stars: Acceptable' }));
     await userEvent.click(within(articles[1]).getByRole('button', { name: 'Insert feedback template' }));

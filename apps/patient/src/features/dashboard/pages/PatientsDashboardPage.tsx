@@ -22,7 +22,7 @@ export function PatientsDashboardPage() {
     <section>
       <div className="cqa-page-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 16 }}>
         <PageTitle>{PatientDashboardTexts.title}</PageTitle>
-        <Button type="primary" size="large" onClick={() => setAsking(true)}>
+        <Button type="primary" size="large" onClick={() => setAsking(true)} onPointerEnter={AskQuestionModal.preload} onFocus={AskQuestionModal.preload}>
           {QuestionTexts.askButton}
         </Button>
       </div>

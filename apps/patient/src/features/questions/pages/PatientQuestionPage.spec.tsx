@@ -41,8 +41,8 @@ describe('PatientQuestionPage', () => {
     // The same URL answers the PATCH first, then the refetch.
     api.reply('/api/questions/10', { status: 200, body: {} }, { status: 200, body: questionDetailFixture({ patient_id: '77', cancer_type: 'Melanoma' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Edit cancer type' }));
-    // The option list is virtual: typing narrows it to the wanted type.
-    await userEvent.type(screen.getByRole('combobox', { name: 'Cancer type' }), 'Melan');
+    // The editor's code arrives when an edit starts. The option list is virtual: typing narrows it to the wanted type.
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Cancer type' }), 'Melan');
     await userEvent.click(await screen.findByTitle('Melanoma'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.success.cancerTypeUpdated));
@@ -56,7 +56,7 @@ describe('PatientQuestionPage', () => {
     api.reply('/api/questions/10', { status: 200, body: questionDetailFixture({ patient_id: '77' }) });
     const store = renderAt('/patient/questions/10');
     await userEvent.click(await screen.findByRole('button', { name: 'Edit question text' }));
-    const box = screen.getByLabelText('Question');
+    const box = await screen.findByLabelText('Question');
     await userEvent.clear(box);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(Messages.validation.questionTextRequired)).toBeInTheDocument();
@@ -121,7 +121,8 @@ describe('PatientQuestionPage', () => {
     expect(within(card).getByText(/2 ratings/)).toBeInTheDocument();
     expect(within(card).getByText('team').tagName).toBe('STRONG');
 
-    await userEvent.click(within(card).getByRole('radio', { name: '4 stars: Good advice' }));
+    // The rating widget's code arrives as the page is drawn.
+    await userEvent.click(await within(card).findByRole('radio', { name: '4 stars: Good advice' }));
     await userEvent.type(within(card).getByLabelText('Feedback'), 'Helpful');
     await userEvent.click(within(card).getByRole('button', { name: 'Submit rating' }));
     await waitFor(() => expect(toasts(store)).toContain(Messages.success.ratingSubmitted));

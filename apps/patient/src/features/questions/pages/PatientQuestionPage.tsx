@@ -4,7 +4,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { Messages, QuestionTexts, displayCancerType, mayEditQuestion, mayRateAnswer, type AnswerKind, type AnswerView } from '@cqa/contracts';
 import { paths } from '@cqa/web-core';
-import { AnswerCard, AnswerRating, CancerTypeBadge, QuestionEditForm, QuestionMeta, QuestionTitle, VisuallyHidden } from '@cqa/web-ui';
+import { AnswerCard, AnswerRating, CancerTypeBadge, LazyQuestionEditForm, QuestionMeta, QuestionTitle, VisuallyHidden } from '@cqa/web-ui';
 import { QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
 import { PatientQuestionTexts } from '../texts';
 
@@ -33,7 +33,7 @@ export function PatientQuestionPage() {
     return (
       <>
         {editing === 'cancer_type' ? (
-          <QuestionEditForm name="edit_cancer_type" fields={['cancer_type']} initial={initial} onSave={save('cancer_type')} onCancel={() => setEditing(null)} />
+          <LazyQuestionEditForm name="edit_cancer_type" fields={['cancer_type']} initial={initial} onSave={save('cancer_type')} onCancel={() => setEditing(null)} />
         ) : (
           <QuestionMeta
             createdAt={question.created_at}
@@ -56,7 +56,7 @@ export function PatientQuestionPage() {
             <h1>
               <VisuallyHidden>{PatientQuestionTexts.editQuestionText}</VisuallyHidden>
             </h1>
-            <QuestionEditForm name="edit_question_text" fields={['question_text']} initial={initial} onSave={save('question_text')} onCancel={() => setEditing(null)} />
+            <LazyQuestionEditForm name="edit_question_text" fields={['question_text']} initial={initial} onSave={save('question_text')} onCancel={() => setEditing(null)} />
           </>
         ) : (
           <QuestionTitle

@@ -1,0 +1,2 @@
+// antd's Result on its own, for LazyResult's chunk.
+export { Result } from 'antd';

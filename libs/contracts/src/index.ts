@@ -21,3 +21,4 @@ export * from './logging';
 export * from './notifications';
 export * from './page-state';
 export * from './public-pages';
+export * from './server-pages';

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { jsonForHtml, pageStateElement, type SessionResponse } from '@cqa/contracts';
+import { HttpException } from '@nestjs/common';
+import { jsonForHtml, pageStateElement, SERVER_PAGES, type LoadedPageQuery, type SessionResponse } from '@cqa/contracts';
+import type { LoadPageData } from './page-data';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
 
 /** The session of a page request, restored from its refresh cookie (the auth module's pageSessionRestorer). */
@@ -12,21 +13,10 @@ export type RestorePageSession = (request: FastifyRequest, reply: FastifyReply) 
 
 export interface PageServerOptions {
   restoreSession: RestorePageSession;
+  loadPageData: LoadPageData;
   rendering: { workers: number; timeoutMs: number };
   log: { warn: (object: object, message: string) => void };
 }
-
-/**
- * The signed-in pages the page server renders with their first data: the remote and page key of each, as the web's
- * route table (libs/web-core/src/routes/route-table.ts) and each remote's `prefetch` (apps/<remote>/src/pages.ts) say.
- */
-export const SERVER_RENDERED_PAGES = [
-  { path: '/patient/questions', remote: 'patient', page: 'dashboard' },
-  { path: '/patient/questions/:id', remote: 'patient', page: 'questionDetail' },
-  { path: '/expert/questions', remote: 'expert', page: 'dashboard' },
-  { path: '/admin', remote: 'admin', page: 'dashboard' },
-  { path: '/admin/questions', remote: 'admin', page: 'dashboard' },
-] as const;
 
 // The minified index.html writes attributes without quotes where it can.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
@@ -55,8 +45,9 @@ const RENDERS_IN_FLIGHT_PER_WORKER = 4;
 
 /**
  * The page server (issue #35): a GET of a signed-in page carrying the refresh cookie gets the session restored on the
- * server (the cookie rotated as POST /api/auth/refresh does) and, for the pages above, the page drawn with its data by
- * the web build's renderer in worker threads (page-renderer.ts), streamed: the document's head (stylesheet, scripts,
+ * server (the cookie rotated as POST /api/auth/refresh does) and, for the pages contracts' SERVER_PAGES declares, its
+ * data loaded in-process through the API's own handlers (page-data.ts) and the page drawn with it by the web build's
+ * renderer in worker threads (page-renderer.ts), streamed: the document's head (stylesheet, scripts,
  * the page's remote chunks to preload) goes out at once, the rendered page and its state block when ready. The app
  * hydrates that page and starts from that state (web-core's page-state.ts). Whatever goes wrong with rendering (an
  * error, the time limit), the page goes out as the plain app with the session in its state block: never an error page.
@@ -83,7 +74,7 @@ export async function registerPageServer(
   const renderCapacity = Math.max(1, options.rendering.workers) * RENDERS_IN_FLIGHT_PER_WORKER;
   let rendersInFlight = 0;
 
-  for (const page of SERVER_RENDERED_PAGES) {
+  for (const page of SERVER_PAGES) {
     const headWithPreloads = head.replace('</head>', () => `${preloadLinks(webDistDir, page.remote, page.page)}</head>`);
     fastify.get(page.path, { exposeHeadRoute: false }, async (request, reply) => {
       // A page opened from another site (even a sibling subdomain) is drawn by the browser as before: only the app's
@@ -97,33 +88,57 @@ export async function registerPageServer(
       const sessionState = pageStateElement(jsonForHtml({ session: { user: session.user, accessToken: session.accessToken } }));
       if (!renderer || rendersInFlight >= renderCapacity) return sendHtml(request, reply, plainDocument(sessionState));
 
+      // The declaration's role, then each query's own route rule and ownership checks (page-data.ts): a page the API
+      // would refuse any of its data goes out as the plain app, which then asks the API and shows what it answers.
+      if (session.user.role !== page.access) return sendHtml(request, reply, plainDocument(sessionState));
+      const url = new URL(request.url, 'http://page.invalid');
+      const caller = { id: session.user.id, role: session.user.role };
       const out = streamHtml(request, reply);
       out.write(headWithPreloads);
+      const plainRest = `<div id="root"></div>${sessionState}${tail}`;
       rendersInFlight++;
-      const result = await renderer
-        .render({
+      try {
+        const data = await loadData(page.path, options.loadPageData(caller, page.queries({ params: request.params as Record<string, string>, search: url.searchParams })));
+        if (data === 'refused' || data === 'late') {
+          if (data === 'late') options.log.warn({ route: page.path }, 'A page’s data took too long: sent as the plain app');
+          out.end(plainRest);
+          return reply;
+        }
+        const result = await renderer.render({
           url: request.url,
+          route: page.path,
           session: { user: session.user, accessToken: session.accessToken },
-          apiOrigin: apiOrigin(fastify),
+          data,
           narrow: looksLikePhone(String(request.headers['user-agent'] ?? '')),
-        })
-        .finally(() => rendersInFlight--);
-      if (result.rendered) {
-        out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
-      } else {
-        if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
-        out.end(`<div id="root"></div>${sessionState}${tail}`);
+        });
+        if (result.rendered) {
+          out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
+        } else {
+          if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
+          out.end(plainRest);
+        }
+        return reply;
+      } finally {
+        rendersInFlight--;
       }
-      return reply;
     });
   }
-}
 
-/** The API as the renderer reaches it: over loopback when it listens on every interface. */
-function apiOrigin(fastify: FastifyInstance): string {
-  const address = fastify.server.address() as AddressInfo;
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  /** The page's data, or why there is none: the API refused it (its 4xx), or it took longer than a render may. */
+  async function loadData(route: string, loading: Promise<LoadedPageQuery[]>): Promise<LoadedPageQuery[] | 'refused' | 'late'> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.rendering.timeoutMs)));
+    try {
+      return await Promise.race([loading, late]);
+    } catch (error) {
+      if (error instanceof HttpException && error.getStatus() < 500) return 'refused';
+      // The error's kind only: a database error's text may quote the query's values.
+      options.log.warn({ route, error: error instanceof Error ? error.name : typeof error }, 'A page’s data could not be loaded: sent as the plain app');
+      return 'refused';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
 
 /**

@@ -21,15 +21,7 @@ const baseQueryFor = (baseUrl: string) =>
     fetchFn: (...args) => fetch(...args),
   });
 
-let apiBase = baseQueryFor('/api');
-
-/**
- * Where the API is: the page's own origin in a browser; the server's page renderer (apps/shell/src/server) points it
- * at the API over loopback, so what it renders comes through the API's own access rules with the user's token.
- */
-export function setApiOrigin(origin: string): void {
-  apiBase = baseQueryFor(`${origin.replace(/\/$/, '')}/api`);
-}
+const apiBase = baseQueryFor('/api');
 
 export const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extra) => apiBase(args, api, extra);
 

@@ -1,5 +1,6 @@
 import type { AiRunResponse, AiSettings } from './ai';
 import type { AuthUser } from './auth';
+import type { ApiErrorBody } from './errors';
 import { questionListQueryOf, type DashboardStats, type QuestionDetail, type QuestionListQuery, type QuestionListResponse } from './questions';
 import type { Role } from './roles';
 
@@ -25,8 +26,11 @@ export interface PageQueryResults {
   aiRun: AiRunResponse;
 }
 
+/** The API's answer: its JSON, or its refusal (status and error body) as the browser would have received it. */
+export type PageQueryAnswer<E extends PageQueryEndpoint> = { data: PageQueryResults[E] } | { error: { status: number; data: ApiErrorBody } };
+
 /** A query with the API's answer to it, loaded in-process by the page server. */
-export type LoadedPageQuery = { [E in PageQueryEndpoint]: Extract<PageQuery, { endpoint: E }> & { data: PageQueryResults[E] } }[PageQueryEndpoint];
+export type LoadedPageQuery = { [E in PageQueryEndpoint]: Extract<PageQuery, { endpoint: E }> & PageQueryAnswer<E> }[PageQueryEndpoint];
 
 /** Where a page is: its route's parameters and its query string. */
 export interface PageAddress {
@@ -91,7 +95,7 @@ export interface RenderRequest {
   /** The declaration's path (SERVER_PAGES). */
   route: string;
   session: { user: AuthUser; accessToken: string };
-  /** The page's first data, as the API answered it for this session. */
+  /** The page's first data, as the API answered it for this session (each endpoint once). */
   data: LoadedPageQuery[];
   narrow: boolean;
   /** How long the render may take (ms). */

@@ -17,4 +17,4 @@ export * from './api/ai-api';
 export { log, installLogHelpers, createLogger, logHelpers, LOG_FLAGS, type Logger, type LogChannel } from './logging/logger';
 export { logFailedCall, logAuthChanges, logRemoteLoadFailure, loggedPath } from './logging/log-events';
 export { PAGE_STATE_ID, serializePageState, takePageState, storeFromPageState, pageStateOf, type PageState } from './ssr/page-state';
-export { pageDataActions, type PageDataAction } from './ssr/page-data';
+export { storeWithPageData } from './ssr/page-data';

@@ -1,5 +1,4 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { SERVER_PAGES, type PageQuery } from '@cqa/contracts';
+import { Messages, SERVER_PAGES, type PageQuery } from '@cqa/contracts';
 import { Roles } from '../common/access/access.decorator';
 import type { QuestionsController } from '../modules/questions/questions.controller';
 import { questionsPageLoaders } from '../modules/questions/questions.page-data';
@@ -53,17 +52,22 @@ describe('the server-rendered pages’ data loaders', () => {
     expect(questions.list).toHaveBeenCalledWith(patient, expect.objectContaining({ filter: 'answered', cancer_type: 'Lung Cancer', q: 'pain', page: 2, per_page: 10 }));
     expect(questions.stats).toHaveBeenCalledWith(patient, expect.objectContaining({ cancer_type: 'Lung Cancer' }));
     // As the browser receives it: a date as its string, undefined fields left out.
-    expect(list.data).toEqual({ items: [{ id: 1, created_at: '2026-03-04T09:00:00.000Z', answers_count: 0 }], page: 1, per_page: 10 });
-    expect(Object.keys((list.data as { items: object[] }).items[0])).not.toContain('has_new_answers');
+    expect('data' in list && list.data).toEqual({ items: [{ id: 1, created_at: '2026-03-04T09:00:00.000Z', answers_count: 0 }], page: 1, per_page: 10 });
+    expect(JSON.stringify(list)).not.toContain('has_new_answers');
     expect(stats).toMatchObject({ endpoint: 'dashboardStats', arg: 'Lung Cancer', data: { totalPatients: 1, totalQuestions: 2 } });
   });
 
-  it('refuses what the API refuses: a list query its validation rejects (400), an id that is no record (404)', async () => {
+  it('answers what the API refuses with its refusal: a list query its validation rejects (400), an id that is no record (404)', async () => {
     const { questions, ai, all } = controllers();
-    const load = pageDataLoader(all);
-    await expect(load(patient, [{ endpoint: 'questions', arg: { filter: 'all', q: 'x'.repeat(500), page: 1, per_page: 10 } }])).rejects.toBeInstanceOf(BadRequestException);
-    await expect(load(patient, [{ endpoint: 'question', arg: '0' }])).rejects.toBeInstanceOf(NotFoundException);
-    await expect(load(patient, [{ endpoint: 'aiRun', arg: '1e3' }])).rejects.toBeInstanceOf(NotFoundException);
+    const [list, question, aiRun] = await pageDataLoader(all)(patient, [
+      { endpoint: 'questions', arg: { filter: 'all', q: 'x'.repeat(500), page: 1, per_page: 10 } },
+      { endpoint: 'question', arg: '0' },
+      { endpoint: 'aiRun', arg: '1e3' },
+    ]);
+    expect(list).toMatchObject({ endpoint: 'questions', error: { status: 400, data: { statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^q /) } } });
+    const notFound = { status: 404, data: { statusCode: 404, error: 'Not Found', message: Messages.errors.questionNotFound } };
+    expect(question).toEqual({ endpoint: 'question', arg: '0', error: notFound });
+    expect(aiRun).toEqual({ endpoint: 'aiRun', arg: '1e3', error: notFound });
     expect(questions.list).not.toHaveBeenCalled();
     expect(questions.detail).not.toHaveBeenCalled();
     expect(ai.latestRun).not.toHaveBeenCalled();
@@ -75,5 +79,11 @@ describe('the server-rendered pages’ data loaders', () => {
     expect(questions.detail).toHaveBeenCalledWith(patient, 12);
     expect(ai.latestRun).toHaveBeenCalledWith(patient, 12);
     expect(data.map((query) => query.endpoint)).toEqual(['question', 'aiRun', 'aiSettings']);
+  });
+
+  it('fails the page on a server error (the page then goes out as the plain app), never answering it as data', async () => {
+    const { questions, all } = controllers();
+    questions.detail.mockRejectedValueOnce(new Error('connection lost'));
+    await expect(pageDataLoader(all)(patient, [{ endpoint: 'question', arg: '12' }])).rejects.toThrow('connection lost');
   });
 });

@@ -1,9 +1,13 @@
-import { ForbiddenException } from '@nestjs/common';
+import { ForbiddenException, HttpException } from '@nestjs/common';
 import type { LoadedPageQuery, PageQuery, PageQueryEndpoint, PageQueryResults } from '@cqa/contracts';
 import { ACCESS_KEY, type AccessRule } from '../common/access/access.decorator';
 import type { AuthenticatedUser } from '../common/access/access.guard';
+import { ApiExceptionFilter } from '../common/errors/api-exception.filter';
 
-/** A server-rendered page's first data, as the API answers it to this caller; throws what the API would answer instead. */
+/**
+ * A server-rendered page's first data, as the API answers it to this caller: each query's JSON, or its refusal (a 4xx,
+ * with the API's error body); rejects on anything else (a 5xx: the page then goes out as the plain app).
+ */
 export type LoadPageData = (caller: AuthenticatedUser, queries: readonly PageQuery[]) => Promise<LoadedPageQuery[]>;
 
 /**
@@ -31,14 +35,20 @@ export function handlerAllows(handler: object, role: AuthenticatedUser['role']):
  * the browser's request for it would, and comes back as the same JSON.
  */
 export function pageDataLoader(loaders: PageLoaders): LoadPageData {
+  const errors = new ApiExceptionFilter();
   return (caller, queries) =>
     Promise.all(
       queries.map(async (query) => {
         const loader = loaders[query.endpoint] as PageLoader<PageQueryEndpoint>;
-        if (!handlerAllows(loader.handler, caller.role)) throw new ForbiddenException();
-        const answer = await loader.load(caller, query.arg as never);
-        // What the browser would have received: the handler's answer as JSON (dates as strings, undefined left out).
-        return { ...query, data: JSON.parse(JSON.stringify(answer)) } as LoadedPageQuery;
+        try {
+          if (!handlerAllows(loader.handler, caller.role)) throw new ForbiddenException();
+          const answer = await loader.load(caller, query.arg as never);
+          // What the browser would have received: the handler's answer as JSON (dates as strings, undefined left out).
+          return { ...query, data: JSON.parse(JSON.stringify(answer)) } as LoadedPageQuery;
+        } catch (error) {
+          if (!(error instanceof HttpException) || error.getStatus() >= 500) throw error;
+          return { ...query, error: { status: error.getStatus(), data: errors.toBody(error) } } as LoadedPageQuery;
+        }
       }),
     );
 }

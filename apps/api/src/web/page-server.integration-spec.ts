@@ -85,7 +85,7 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
   const stateOf = (html: string) => {
     const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
     return match
-      ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown; route?: string; data?: { endpoint: string; arg?: unknown; data: unknown }[] })
+      ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown; route?: string; data?: { endpoint: string; arg?: unknown; data?: unknown; error?: unknown }[] })
       : null;
   };
   const expectPrivate = (res: Response) => {
@@ -224,11 +224,13 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
       expect(JSON.stringify(state)).not.toContain(`"patient_id"`);
     });
 
-    it('refuses to render a question the API refuses (none such): the plain app with the session, no data', async () => {
-      const { cookie } = await signIn(api, patient);
-      const html = await (await page('/patient/questions/999999999', { cookie })).text();
-      expect(html).toContain('<div id="root"></div>');
-      expect(stateOf(html)).toEqual({ session: expect.objectContaining({ user: expect.objectContaining({ email: patient.email }) }) });
+    it('hands over the API’s refusal of a question (none such): its 404 and error body, no data', async () => {
+      const { token, cookie } = await signIn(api, patient);
+      const state = stateOf(await (await page('/patient/questions/999999999', { cookie })).text())!;
+      const asApi = await fetch(`${api.baseUrl}/api/questions/999999999`, { headers: { authorization: `Bearer ${token}` } });
+      expect(asApi.status).toBe(404);
+      expect(state.data![0]).toEqual({ endpoint: 'question', arg: '999999999', error: { status: 404, data: await asApi.json() } });
+      expect(state.data![0]).not.toHaveProperty('data');
     });
 
     it.each([
@@ -253,11 +255,10 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
       ]);
     });
 
-    it('sends the plain app when the URL’s list query is one the API refuses (400), as the app would then show', async () => {
+    it('hands over the API’s 400 when the URL’s list query is one it refuses', async () => {
       const { cookie } = await signIn(api, patient);
-      const html = await (await page(`/patient/questions?q=${'a'.repeat(2000)}`, { cookie })).text();
-      expect(html).toContain('<div id="root"></div>');
-      expect(Object.keys(stateOf(html)!)).toEqual(['session']);
+      const state = stateOf(await (await page(`/patient/questions?q=${'a'.repeat(2000)}`, { cookie })).text())!;
+      expect(state.data![0]).toMatchObject({ endpoint: 'questions', error: { status: 400, data: { statusCode: 400 } } });
     });
   });
 

@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { HttpException } from '@nestjs/common';
 import { jsonForHtml, pageStateElement, SERVER_PAGES, type LoadedPageQuery, type SessionResponse } from '@cqa/contracts';
 import type { LoadPageData } from './page-data';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
@@ -88,8 +87,8 @@ export async function registerPageServer(
       const sessionState = pageStateElement(jsonForHtml({ session: { user: session.user, accessToken: session.accessToken } }));
       if (!renderer || rendersInFlight >= renderCapacity) return sendHtml(request, reply, plainDocument(sessionState));
 
-      // The declaration's role, then each query's own route rule and ownership checks (page-data.ts): a page the API
-      // would refuse any of its data goes out as the plain app, which then asks the API and shows what it answers.
+      // The declaration's role, then each query's own route rule and ownership checks (page-data.ts): a query the API
+      // refuses is drawn as the app draws that refusal (a missing question's "not found").
       if (session.user.role !== page.access) return sendHtml(request, reply, plainDocument(sessionState));
       const url = new URL(request.url, 'http://page.invalid');
       const caller = { id: session.user.id, role: session.user.role };
@@ -99,7 +98,7 @@ export async function registerPageServer(
       rendersInFlight++;
       try {
         const data = await loadData(page.path, options.loadPageData(caller, page.queries({ params: request.params as Record<string, string>, search: url.searchParams })));
-        if (data === 'refused' || data === 'late') {
+        if (data === 'failed' || data === 'late') {
           if (data === 'late') options.log.warn({ route: page.path }, 'A page’s data took too long: sent as the plain app');
           out.end(plainRest);
           return reply;
@@ -124,17 +123,16 @@ export async function registerPageServer(
     });
   }
 
-  /** The page's data, or why there is none: the API refused it (its 4xx), or it took longer than a render may. */
-  async function loadData(route: string, loading: Promise<LoadedPageQuery[]>): Promise<LoadedPageQuery[] | 'refused' | 'late'> {
+  /** The page's data, or why there is none: it failed (a 5xx), or it took longer than a render may. */
+  async function loadData(route: string, loading: Promise<LoadedPageQuery[]>): Promise<LoadedPageQuery[] | 'failed' | 'late'> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.rendering.timeoutMs)));
     try {
       return await Promise.race([loading, late]);
     } catch (error) {
-      if (error instanceof HttpException && error.getStatus() < 500) return 'refused';
       // The error's kind only: a database error's text may quote the query's values.
       options.log.warn({ route, error: error instanceof Error ? error.name : typeof error }, 'A page’s data could not be loaded: sent as the plain app');
-      return 'refused';
+      return 'failed';
     } finally {
       clearTimeout(timer);
     }

@@ -9,12 +9,11 @@ import { createCache, StyleProvider } from '@ant-design/cssinjs';
 import { serverPageAt, type RenderRequest, type RenderResult } from '@cqa/contracts';
 import {
   baseApi,
-  createAppStore,
   matchRoute,
-  pageDataActions,
   pageStateOf,
   serializePageState,
   sessionStarted,
+  storeWithPageData,
   type AppStore,
   type RemoteName,
 } from '@cqa/web-core';
@@ -50,10 +49,8 @@ export async function renderPage(request: RenderRequest, signal?: AbortSignal): 
   const route = matchRoute(url.pathname);
   if (!declared || route.path !== declared.path) return { rendered: false, reason: 'not a server-rendered page' };
 
-  const store = createAppStore();
+  const store = await storeWithPageData(request.data, (fresh) => fresh.dispatch(sessionStarted(request.session)));
   try {
-    store.dispatch(sessionStarted(request.session));
-    for (const action of pageDataActions(request.data)) await store.dispatch(action);
     const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, request.timeoutMs, signal);
     return { rendered: true, html, state: serializePageState(pageStateOf(store, request.narrow)) };
   } finally {

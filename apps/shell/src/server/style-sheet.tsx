@@ -7,7 +7,7 @@ import { createCache, extractStyle } from '@ant-design/cssinjs';
 import {
   SERVER_PAGES, type AnswerKind, type AnswerView, type AuthUser, type LoadedPageQuery, type PageQuery, type QuestionDetail, type QuestionSummary, type Role,
 } from '@cqa/contracts';
-import { createAppStore, pageDataActions, sessionStarted, type AppStore } from '@cqa/web-core';
+import { sessionStarted, storeWithPageData, type AppStore } from '@cqa/web-core';
 import { renderApp } from './render-page';
 
 const user = (role: Role): AuthUser => ({
@@ -96,9 +96,7 @@ const samples: { url: string; role: Role; data: LoadedPageQuery[] }[] = [
 export async function renderSamples(cache?: ReturnType<typeof createCache>): Promise<void> {
   for (const narrow of [false, true]) {
     for (const sample of samples) {
-      const store: AppStore = createAppStore();
-      store.dispatch(sessionStarted({ user: user(sample.role), accessToken: 'sample' }));
-      for (const action of pageDataActions(sample.data)) await store.dispatch(action);
+      const store: AppStore = await storeWithPageData(sample.data, (fresh) => fresh.dispatch(sessionStarted({ user: user(sample.role), accessToken: 'sample' })));
       const html = await renderApp(store, sample.url, narrow, cache);
       if (!html.includes('<h1')) throw new Error(`the sample render of ${sample.url} has no page heading`);
     }

@@ -125,6 +125,13 @@ describe('server-rendered pages (contracts SERVER_PAGES) against the route table
     expect(routes.sort()).toEqual(SERVER_PAGES.map((page) => page.path).sort());
   });
 
+  it('loads each endpoint once per page (the renderer answers a page’s queries by endpoint)', () => {
+    for (const page of SERVER_PAGES) {
+      const endpoints = page.queries({ params: { id: '1' }, search: new URLSearchParams() }).map((query) => query.endpoint);
+      expect(new Set(endpoints).size).toBe(endpoints.length);
+    }
+  });
+
   it('declares each path once', () => {
     const paths = SERVER_PAGES.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);

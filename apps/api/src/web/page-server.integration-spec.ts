@@ -63,6 +63,7 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     };
     write('shell/index.html', TEMPLATE);
     write('server/render.cjs', FAKE_RENDERER);
+    write('server/frames.json', JSON.stringify({ '/patient/questions': { wide: '<header>Frame</header>', narrow: '<header>Phone frame</header>' } }));
     write('patient/bundle-manifest.json', JSON.stringify({ groups: { 'expose-pages': { files: ['pages.1.js'] }, 'page-dashboard': { files: ['dash.2.js'] } } }));
     api = await startApi({
       WEB_DIST_DIR: dist, PAGE_RENDER_TIMEOUT_MS: '2500', TRUST_PROXY: 'true',
@@ -131,7 +132,34 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
   it('draws a phone’s page in the phone layout (the User-Agent’s guess)', async () => {
     const { cookie } = await signIn(api, patient);
     const res = await page('/patient/questions', { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' });
-    expect(await res.text()).toContain('(phone)</h1>');
+    const html = await res.text();
+    expect(html).toContain('(phone)</h1>');
+    expect(html).toContain('<div id="cqa-frame" aria-hidden="true" inert><header>Phone frame</header></div>');
+  });
+
+  it('sends the page’s frame with the head, before its data is loaded and the page rendered (issue 43 item 3)', async () => {
+    const { cookie } = await signIn(api, patient);
+    const started = Date.now();
+    const chunks: { at: number; text: string }[] = [];
+    // A render that never answers: the page ends at the time limit (2.5 s), the frame went out long before.
+    await new Promise<void>((resolve, reject) => {
+      httpRequest(`${api.baseUrl}/patient/questions?mode=hang`, { headers: { ...NAVIGATION, 'x-forwarded-for': freshIp(), cookie } }, (res) => {
+        res.on('data', (chunk: Buffer) => chunks.push({ at: Date.now() - started, text: chunk.toString() }));
+        res.on('end', resolve);
+        res.on('error', reject);
+      }).on('error', reject).end();
+    });
+    const html = chunks.map((chunk) => chunk.text).join('');
+    const frame = '<div id="cqa-frame" aria-hidden="true" inert><header>Frame</header></div>';
+    const withFrame = chunks.find((chunk) => chunk.text.includes(frame))!;
+    expect(withFrame.at).toBeLessThan(chunks[chunks.length - 1].at - 1000);
+    expect(html.indexOf('</head>')).toBeLessThan(html.indexOf(frame));
+    expect(html.indexOf(frame)).toBeLessThan(html.indexOf('<div id="root"></div>'));
+  });
+
+  it('sends no frame with a page it does not render (another role’s page)', async () => {
+    const { cookie } = await signIn(api, await createUser(api, 'expert'));
+    expect(await (await page('/patient/questions', { cookie })).text()).not.toContain('cqa-frame');
   });
 
   it('sends today’s plain app without a cookie: no state, nothing rendered', async () => {

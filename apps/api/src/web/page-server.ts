@@ -70,6 +70,7 @@ export async function registerPageServer(
       : null;
   if (renderer) fastify.addHook('onClose', () => renderer.close());
   const plainDocument = (state: string) => `${head}<div id="root"></div>${state}${tail}`;
+  const frames = readFrames(webDistDir);
   const renderCapacity = Math.max(1, options.rendering.workers) * RENDERS_IN_FLIGHT_PER_WORKER;
   let rendersInFlight = 0;
 
@@ -92,8 +93,11 @@ export async function registerPageServer(
       if (session.user.role !== page.access) return sendHtml(request, reply, plainDocument(sessionState));
       const url = new URL(request.url, 'http://page.invalid');
       const caller = { id: session.user.id, role: session.user.role };
+      const narrow = looksLikePhone(String(request.headers['user-agent'] ?? ''));
+      // The frame goes out with the head, so the browser paints the top bar and the page's loading state while the
+      // data is loaded and the page rendered (issue 43 item 3).
       const out = streamHtml(request, reply);
-      out.write(headWithPreloads);
+      out.write(`${headWithPreloads}${frameOf(frames, page.path, narrow)}`);
       const plainRest = `<div id="root"></div>${sessionState}${tail}`;
       rendersInFlight++;
       try {
@@ -108,7 +112,7 @@ export async function registerPageServer(
           route: page.path,
           session: { user: session.user, accessToken: session.accessToken },
           data,
-          narrow: looksLikePhone(String(request.headers['user-agent'] ?? '')),
+          narrow,
         });
         if (result.rendered) {
           out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
@@ -137,6 +141,18 @@ export async function registerPageServer(
       clearTimeout(timer);
     }
   }
+}
+
+/** The declared pages' frames (apps/shell/src/server/page-frame.tsx), as the web build wrote them; none without it. */
+function readFrames(webDistDir: string): Record<string, { wide: string; narrow: string } | undefined> {
+  const file = path.join(webDistDir, 'server', 'frames.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { wide: string; narrow: string }>) : {};
+}
+
+/** Hidden from assistive technology and focus: the page itself follows in #root. */
+function frameOf(frames: ReturnType<typeof readFrames>, route: string, narrow: boolean): string {
+  const frame = frames[route];
+  return frame ? `<div id="cqa-frame" aria-hidden="true" inert>${narrow ? frame.narrow : frame.wide}</div>` : '';
 }
 
 /**

@@ -1,6 +1,6 @@
 // The page server's bundle (tools/webpack/server-render.mjs writes it to dist/web/server/render.cjs). In a
 // worker thread (apps/api/src/web/page-renderer.ts) it answers render requests; required on the main thread (the
-// build), it exports the renderer and the stylesheet collector.
+// build), it exports the renderer, the stylesheet collector and the pages' frames.
 import { parentPort } from 'node:worker_threads';
 import type { RenderMessage, RenderReply } from '@cqa/contracts';
 import { appTheme } from '@cqa/web-ui';
@@ -8,7 +8,7 @@ import { renderPage } from './render-page';
 import { renderSamples } from './style-sheet';
 
 export { renderPage } from './render-page';
-export { collectStyleSheet } from './style-sheet';
+export { collectStyleSheet, pageFrames } from './style-sheet';
 
 if (parentPort) {
   const port = parentPort;

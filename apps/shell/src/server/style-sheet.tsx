@@ -8,6 +8,7 @@ import {
   SERVER_PAGES, type AnswerKind, type AnswerView, type AuthUser, type LoadedPageQuery, type PageQuery, type QuestionDetail, type QuestionSummary, type Role,
 } from '@cqa/contracts';
 import { sessionStarted, storeWithPageData, type AppStore } from '@cqa/web-core';
+import { renderFrames, type PageFrames } from './page-frame';
 import { renderApp } from './render-page';
 
 const user = (role: Role): AuthUser => ({
@@ -103,8 +104,13 @@ export async function renderSamples(cache?: ReturnType<typeof createCache>): Pro
   }
 }
 
+/** The styles of the sample pages and of the pages' frames (page-frame.tsx). */
 export async function collectStyleSheet(): Promise<string> {
   const cache = createCache();
   await renderSamples(cache);
+  await renderFrames(user, cache);
   return extractStyle(cache, { plain: true });
 }
+
+/** The declared pages' frames, drawn for a sample user of each page's role (no one's own data). */
+export const pageFrames = (): Promise<PageFrames> => renderFrames(user);

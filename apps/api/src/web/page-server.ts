@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { jsonForHtml, pageStateElement, SERVER_PAGES, type LoadedPageQuery, type SessionResponse } from '@cqa/contracts';
+import { jsonForHtml, PAGE_FRAME_ELEMENT_ID, pageStateElement, SERVER_PAGES, type LoadedPageQuery, type SessionResponse } from '@cqa/contracts';
 import type { LoadPageData } from './page-data';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
 
@@ -152,7 +152,7 @@ function readFrames(webDistDir: string): Record<string, { wide: string; narrow: 
 /** Hidden from assistive technology and focus: the page itself follows in #root. */
 function frameOf(frames: ReturnType<typeof readFrames>, route: string, narrow: boolean): string {
   const frame = frames[route];
-  return frame ? `<div id="cqa-frame" aria-hidden="true" inert>${narrow ? frame.narrow : frame.wide}</div>` : '';
+  return frame ? `<div id="${PAGE_FRAME_ELEMENT_ID}" aria-hidden="true" inert>${narrow ? frame.narrow : frame.wide}</div>` : '';
 }
 
 /**

@@ -39,6 +39,11 @@ test.describe('server-rendered signed-in pages @phone', () => {
     expect(rootOf(dashboardHtml)).toContain('Patients Dashboard');
     expect(rootOf(dashboardHtml)).toContain(mine);
     expect(dashboardHtml).toMatch(/<link rel="stylesheet" href="\/assets\/antd\.[0-9a-f]+\.css"/);
+    // Issue 43 item 3: the frame (top bar and loading state) comes right after the head, before the page.
+    const frameAt = dashboardHtml.indexOf('<div id="cqa-frame" aria-hidden="true" inert>');
+    expect(frameAt).toBeGreaterThan(dashboardHtml.indexOf('</head>'));
+    expect(frameAt).toBeLessThan(dashboardHtml.indexOf('<div id="root">'));
+    expect(dashboardHtml.slice(frameAt, dashboardHtml.indexOf('<div id="root">'))).toContain('cqa-page-pending');
 
     const question = await page.request.get(`/patient/questions/${myId}`, NAVIGATION);
     expect(rootOf(await question.text())).toContain(mine);
@@ -92,6 +97,7 @@ test.describe('server-rendered signed-in pages @phone', () => {
       await expect(page.getByRole('dialog')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Patients Dashboard' })).toHaveAttribute('data-server-drawn', 'yes');
+    await expect(page.locator('#cqa-frame')).toHaveCount(0);
     expect(calls).toEqual([]);
     expect(problems).toEqual([]);
     await page.keyboard.press('Escape');

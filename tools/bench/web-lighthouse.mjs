@@ -50,7 +50,8 @@ async function sessionCookie(baseUrl, login) {
   const [pair, ...attributes] = header.split(';').map((part) => part.trim());
   const [name, ...value] = pair.split('=');
   const cookiePath = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-  return { name, value: value.join('='), domain: new URL(baseUrl).hostname, path: cookiePath, httpOnly: true, sameSite: 'Strict' };
+  // A __Host- cookie is host-only and Secure (Chromium takes Secure cookies on http://127.0.0.1, a trustworthy origin).
+  return { name, value: value.join('='), url: baseUrl, path: cookiePath, secure: true, httpOnly: true, sameSite: 'Strict' };
 }
 
 function figures(lhr) {

@@ -6,6 +6,8 @@
 // 2. Renders the server-rendered pages with sample data and writes antd's styles for them as one content-hashed file,
 //    dist/web/shell/assets/antd.<hash>.css (+ .br, .gz), linked from the shell's index.html and every page the
 //    page server sends; dist/web/server/manifest.json names it.
+// 3. Writes each server-rendered page's frame (the top bar and its loading state, apps/shell/src/server/page-frame.tsx)
+//    to dist/web/server/frames.json: the page server sends it before the page's data is loaded and rendered.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -47,7 +49,7 @@ export function linkStylesheet(html, href) {
 }
 
 async function main() {
-  const { collectStyleSheet } = require(await bundle());
+  const { collectStyleSheet, pageFrames } = require(await bundle());
   const css = await collectStyleSheet();
   const hash = createHash('sha256').update(css).digest('hex').slice(0, 12);
   const assets = path.join(shellDist, 'assets');
@@ -58,6 +60,7 @@ async function main() {
   compressedCopies(cssFile, Buffer.from(css));
   const href = `/assets/antd.${hash}.css`;
   writeFileSync(path.join(serverOut, 'manifest.json'), JSON.stringify({ stylesheet: href }, null, 2));
+  writeFileSync(path.join(serverOut, 'frames.json'), JSON.stringify(await pageFrames()));
 
   const indexFile = path.join(shellDist, 'index.html');
   const index = Buffer.from(linkStylesheet(readFileSync(indexFile, 'utf8'), href));

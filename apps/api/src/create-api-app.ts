@@ -23,6 +23,11 @@ import { mountBullBoard } from './queues/bull-board';
 import { JobQueue } from './queues/job-queue.service';
 import { RedisClient } from './queues/redis-client.provider';
 import { serveWeb } from './web/web-static';
+import { pageDataLoader } from './web/page-data';
+import { QuestionsController } from './modules/questions/questions.controller';
+import { questionsPageLoaders } from './modules/questions/questions.page-data';
+import { AiAnswersController } from './modules/answers/ai/ai-answers.controller';
+import { aiAnswersPageLoaders } from './modules/answers/ai/ai-answers.page-data';
 import { randomUUID } from 'node:crypto';
 import { requestIdFrom } from './common/context/request-context';
 import { registerCloseOnEarlyRefusal, registerHttpMetrics, registerRequestTracing } from './common/http/request-hooks';
@@ -92,6 +97,7 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   });
   const pageFallback = await serveWeb(fastify, config.webDistDir, {
     restoreSession: pageSessionRestorer(sessions, config, app.get(RedisClient)),
+    loadPageData: pageDataLoader({ ...questionsPageLoaders(app.get(QuestionsController)), ...aiAnswersPageLoaders(app.get(AiAnswersController)) }),
     rendering: config.pageRendering,
     log: logger,
   });

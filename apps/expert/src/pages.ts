@@ -1,5 +1,5 @@
-import { questionsApi, type PagesMap, type PagesPrefetch } from '@cqa/web-core';
-import { lazyPage, questionListQueryOf } from '@cqa/web-ui';
+import type { PagesMap } from '@cqa/web-core';
+import { lazyPage } from '@cqa/web-ui';
 
 // Each page is its own chunk, named for the bundle budget (tools/bundle-budget): a route downloads only its page.
 /** Exposed as 'expert/pages': the shell renders these for the routes the route table gives to 'expert'. */
@@ -16,14 +16,6 @@ const pages: PagesMap<'expert'> = {
   researchRequests: lazyPage(() =>
     import(/* webpackChunkName: "page-researchRequests" */ './features/research-requests/pages/ResearchRequestsQueuePage').then((m) => m.ResearchRequestsQueuePage),
   ),
-};
-
-/** What the dashboard shows first (the page server renders it with it: web-core's PagesPrefetch). */
-export const prefetch: PagesPrefetch<'expert'> = {
-  dashboard: ({ search }) => [
-    questionsApi.endpoints.questions.initiate(questionListQueryOf(search)),
-    questionsApi.endpoints.dashboardStats.initiate(search.get('cancer_type') || undefined),
-  ],
 };
 
 export default pages;

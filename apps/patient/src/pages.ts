@@ -1,5 +1,5 @@
-import { aiApi, questionsApi, type PagesMap, type PagesPrefetch } from '@cqa/web-core';
-import { lazyPage, questionListQueryOf } from '@cqa/web-ui';
+import type { PagesMap } from '@cqa/web-core';
+import { lazyPage } from '@cqa/web-ui';
 
 // Each page is its own chunk, named for the bundle budget (tools/bundle-budget): a route downloads only its page.
 /** Exposed as 'patient/pages': the shell renders these for the routes the route table gives to 'patient'. */
@@ -36,13 +36,6 @@ const pages: PagesMap<'patient'> = {
   reviewOfSystems: lazyPage(() =>
     import(/* webpackChunkName: "page-referencePages" */ './features/profile/pages/ProfileReferencePages').then((m) => m.ReviewOfSystemsPage),
   ),
-};
-
-/** What the dashboard and a question page show first (the page server renders them with it: web-core's PagesPrefetch). */
-export const prefetch: PagesPrefetch<'patient'> = {
-  dashboard: ({ search }) => [questionsApi.endpoints.questions.initiate(questionListQueryOf(search)), aiApi.endpoints.aiSettings.initiate()],
-  questionDetail: ({ params }) =>
-    /^\d+$/.test(params.id ?? '') ? [questionsApi.endpoints.question.initiate(params.id!), aiApi.endpoints.aiRun.initiate(params.id!)] : [],
 };
 
 export default pages;

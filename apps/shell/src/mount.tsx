@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { PAGE_FRAME_ELEMENT_ID } from '@cqa/contracts';
 import { installLogHelpers, log, storeFromPageState, takePageState } from '@cqa/web-core';
 import { App } from './app/App';
 import type { RemotePageResolver } from './app/routing/remote-pages';
@@ -30,4 +31,18 @@ export function mountApp(resolver: RemotePageResolver, leaveFor?: (pathname: str
   } else {
     createRoot(container).render(app);
   }
+  removeFrameOnceDrawn(container);
+}
+
+/** The page server's frame (page-server.ts) stands in until #root has content; then it leaves the document. */
+function removeFrameOnceDrawn(container: HTMLElement) {
+  const frame = document.getElementById(PAGE_FRAME_ELEMENT_ID);
+  if (!frame) return;
+  if (container.firstElementChild) return frame.remove();
+  const observer = new MutationObserver(() => {
+    if (!container.firstElementChild) return;
+    frame.remove();
+    observer.disconnect();
+  });
+  observer.observe(container, { childList: true });
 }

@@ -310,6 +310,12 @@ export interface AiContextFit {
   shortened: number[];
 }
 
+/** GET /api/questions/{id}/ai-run. */
+export interface AiRunResponse {
+  run: AiRunView | null;
+  configured: boolean;
+}
+
 /** GET /api/ai/settings: what the web offers. */
 export interface AiSettings {
   configured: boolean;

@@ -23,3 +23,4 @@ export * from './notifications';
 export * from './page-state';
 export * from './public-pages';
 export * from './prerendered-pages';
+export * from './server-pages';

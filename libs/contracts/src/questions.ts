@@ -53,6 +53,34 @@ export interface QuestionListQuery {
   per_page?: number;
 }
 
+/** The dashboards' list state in the URL query (?filter=&cancer_type=&q=&page=): back/forward, reload and links keep it. */
+export function questionListParamsOf(search: URLSearchParams): { filter: QuestionFilter; cancerType: string; q: string; page: number } {
+  const rawFilter = search.get('filter');
+  const filter: QuestionFilter = QUESTION_FILTERS.includes(rawFilter as QuestionFilter) ? (rawFilter as QuestionFilter) : 'all';
+  const parsedPage = Number.parseInt(search.get('page') ?? '1', 10);
+  const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
+  return { filter, cancerType: search.get('cancer_type') ?? '', q: search.get('q') ?? '', page };
+}
+
+/** The list query a dashboard asks for with these params: its RTK Query argument, which the page server loads too. */
+export function questionListQuery({ filter, cancerType, q, page }: ReturnType<typeof questionListParamsOf>): QuestionListQuery {
+  return { filter, cancer_type: cancerType || undefined, q: q || undefined, page, per_page: QUESTIONS_PER_PAGE };
+}
+
+export const questionListQueryOf = (search: URLSearchParams): QuestionListQuery => questionListQuery(questionListParamsOf(search));
+
+/** GET /api/questions's query string for a list query, in a fixed order, empty values left out. */
+export function questionListSearch(query: QuestionListQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('filter', query.filter ?? 'all');
+  if (query.cancer_type) params.set('cancer_type', query.cancer_type);
+  const q = query.q?.trim();
+  if (q) params.set('q', q);
+  params.set('page', String(query.page ?? 1));
+  params.set('per_page', String(query.per_page ?? QUESTIONS_PER_PAGE));
+  return params;
+}
+
 /** A question as listed (spec section 3, 'Question as shown'). */
 export interface QuestionSummary {
   id: number;

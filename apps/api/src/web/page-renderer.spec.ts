@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
 
-const REQUEST = { url: '/patient/questions', session: { user: {} as never, accessToken: 't' }, apiOrigin: 'http://127.0.0.1:1', narrow: false };
+const REQUEST = { url: '/patient/questions', route: '/patient/questions', session: { user: {} as never, accessToken: 't' }, data: [], narrow: false };
 
 describe('the page renderer’s workers', () => {
   let dir: string;

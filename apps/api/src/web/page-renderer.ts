@@ -1,21 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
-import type { SessionResponse } from '@cqa/contracts';
-
-/** What the web build's renderer (apps/shell/src/server/main.ts, in dist/web/server/render.cjs) is asked and answers. */
-export interface RenderRequest {
-  url: string;
-  session: Pick<SessionResponse, 'user' | 'accessToken'>;
-  apiOrigin: string;
-  narrow: boolean;
-  dataTimeoutMs: number;
-}
-
-export type RenderResult = { rendered: true; html: string; state: string; route: string } | { rendered: false; reason: string; error?: boolean };
+import type { RenderMessage, RenderReply, RenderRequest, RenderResult } from '@cqa/contracts';
 
 export interface PageRenderer {
   /** Never rejects: a page that cannot be rendered in time (or at all) comes back as `rendered: false` with the reason. */
-  render(request: Omit<RenderRequest, 'dataTimeoutMs'>): Promise<RenderResult & { ms: number }>;
+  render(request: Omit<RenderRequest, 'timeoutMs'>): Promise<RenderResult & { ms: number }>;
   close(): Promise<void>;
 }
 
@@ -29,8 +18,8 @@ interface Pending {
 /**
  * Renders pages in worker threads, so that React and antd's work never holds up the API's own event loop (issue #35:
  * rendering must not stall other requests). Requests go round-robin; a worker that dies is replaced, and what it had
- * in hand comes back as not rendered (the page then goes out as the plain app). The time limit covers the page's data
- * and its render: past it the answer is `rendered: false` and a late render is dropped.
+ * in hand comes back as not rendered (the page then goes out as the plain app). The time limit covers the render
+ * (the page server loads the data before): past it the answer is `rendered: false` and a late render is dropped.
  */
 export function createPageRenderer(script: string, options: { workers: number; timeoutMs: number; onError?: (error: unknown) => void }): PageRenderer {
   const pending = new Map<number, Pending>();
@@ -57,12 +46,12 @@ export function createPageRenderer(script: string, options: { workers: number; t
   const start = (): Slot => {
     const worker = new Worker(script);
     const slot: Slot = { worker, inHand: new Set<number>(), answered: false, alive: true };
-    worker.on('message', (reply: { id: number } & RenderResult) => {
+    worker.on('message', (reply: RenderReply) => {
       slot.inHand.delete(reply.id);
       slot.answered = true;
       silentDeaths = 0;
       const { id, ...result } = reply;
-      settle(id, result as RenderResult);
+      settle(id, result);
     });
     worker.on('error', (error) => options.onError?.(error));
     worker.on('exit', () => {
@@ -105,12 +94,12 @@ export function createPageRenderer(script: string, options: { workers: number; t
           slot.inHand.delete(id);
           settle(id, { rendered: false, reason: 'the render took too long', error: true });
           // The renderer stops the page's work (its data requests and the render) instead of finishing it for nobody.
-          if (slot.alive) slot.worker.postMessage({ cancel: id });
+          if (slot.alive) slot.worker.postMessage({ cancel: id } satisfies RenderMessage);
         }, options.timeoutMs);
         pending.set(id, { resolve, timer });
         slot.inHand.add(id);
-        // The data's own limit is shorter, so a slow API answer ends the render before the page's limit does.
-        slot.worker.postMessage({ id, request: { ...request, dataTimeoutMs: Math.max(50, options.timeoutMs - 100) } });
+        // The render's own limit is shorter, so a slow render stops itself before the page's limit gives up on it.
+        slot.worker.postMessage({ id, request: { ...request, timeoutMs: Math.max(50, options.timeoutMs - 100) } } satisfies RenderMessage);
       }).then((result) => ({ ...result, ms: performance.now() - started }));
     },
     async close() {

@@ -9,9 +9,9 @@ import { createUser, refreshCookie, signIn, type TestUser } from '../../test/acc
 
 /**
  * The page server with a stand-in for the web build's renderer (dist/web/server/render.cjs): a worker script that
- * answers as the real one does (apps/shell/src/server/main.ts). It asks the API who the session is, with the access
- * token it was handed, over the address it was given, and draws that; `?mode=` makes it fail, hang or crash. The real
- * renderer's pages are checked end to end (e2e/tests/server-render.e2e.ts).
+ * answers as the real one does (apps/shell/src/server/main.ts). It draws the session's user and puts the data the
+ * page server loaded for the page in its state, as it was handed over; `?mode=` makes it fail, hang or crash. The real
+ * renderer's pages are checked end to end (e2e/src/server-render.e2e.ts).
  */
 const FAKE_RENDERER = `
 const { parentPort } = require('node:worker_threads');
@@ -21,12 +21,10 @@ parentPort.on('message', async ({ id, request }) => {
   if (mode === 'crash') process.exit(1);
   if (mode === 'hang') return;
   if (mode === 'throw') return parentPort.postMessage({ id, rendered: false, error: true, reason: 'boom' });
-  const me = await fetch(request.apiOrigin + '/api/auth/me', { headers: { authorization: 'Bearer ' + request.session.accessToken } });
-  const user = await me.json();
   parentPort.postMessage({
-    id, rendered: true, route: '/patient/questions',
-    html: '<h1>Questions of ' + user.email + (request.narrow ? ' (phone)' : '') + '</h1>',
-    state: JSON.stringify({ session: request.session, api: { queries: { me: 1 } } }).replace(/</g, '\\\\u003c'),
+    id, rendered: true,
+    html: '<h1>Questions of ' + request.session.user.email + (request.narrow ? ' (phone)' : '') + '</h1>',
+    state: JSON.stringify({ session: request.session, route: request.route, data: request.data }).replace(/</g, '\\u003c'),
   });
 });
 `;
@@ -65,6 +63,7 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     };
     write('shell/index.html', TEMPLATE);
     write('server/render.cjs', FAKE_RENDERER);
+    write('server/frames.json', JSON.stringify({ '/patient/questions': { wide: '<header>Frame</header>', narrow: '<header>Phone frame</header>' } }));
     write('patient/bundle-manifest.json', JSON.stringify({ groups: { 'expose-pages': { files: ['pages.1.js'] }, 'page-dashboard': { files: ['dash.2.js'] } } }));
     api = await startApi({
       WEB_DIST_DIR: dist, PAGE_RENDER_TIMEOUT_MS: '2500', TRUST_PROXY: 'true',
@@ -86,7 +85,9 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
   const nextCookieOf = (res: Response) => refreshCookie({ status: 200, body: undefined, setCookie: res.headers.getSetCookie(), headers: res.headers });
   const stateOf = (html: string) => {
     const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
-    return match ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown }) : null;
+    return match
+      ? (JSON.parse(match[1]) as { session?: { user: AuthUser; accessToken: string }; refused?: true; api?: unknown; route?: string; data?: { endpoint: string; arg?: unknown; data?: unknown; error?: unknown }[] })
+      : null;
   };
   const expectPrivate = (res: Response) => {
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -103,10 +104,17 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     expect(html).toContain(`<div id="root"><h1>Questions of ${patient.email}</h1></div>`);
     const state = stateOf(html)!;
     expect(state.session!.user.email).toBe(patient.email);
-    expect(state.api).toEqual({ queries: { me: 1 } });
-    // The session's access token works against the API (the page's data was fetched with it).
-    const me = await fetch(`${api.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${state.session!.accessToken}` } });
-    expect(me.status).toBe(200);
+    // The page's data, loaded in-process, is what the API answers this session (same endpoints, same JSON).
+    const bearer = { authorization: `Bearer ${state.session!.accessToken}` };
+    const [list, settings] = await Promise.all([
+      fetch(`${api.baseUrl}/api/questions?filter=all&page=1&per_page=10`, { headers: bearer }).then((r) => r.json()),
+      fetch(`${api.baseUrl}/api/ai/settings`, { headers: bearer }).then((r) => r.json()),
+    ]);
+    expect(state.route).toBe('/patient/questions');
+    expect(state.data).toEqual([
+      { endpoint: 'questions', arg: { filter: 'all', page: 1, per_page: 10 }, data: list },
+      { endpoint: 'aiSettings', data: settings },
+    ]);
     // Rotated exactly as POST /api/auth/refresh rotates it: a new cookie for the whole site.
     const next = refreshCookie({ status: 200, body: undefined, setCookie: res.headers.getSetCookie(), headers: res.headers });
     expect(next).toBeDefined();
@@ -124,7 +132,34 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
   it('draws a phone’s page in the phone layout (the User-Agent’s guess)', async () => {
     const { cookie } = await signIn(api, patient);
     const res = await page('/patient/questions', { cookie, 'user-agent': 'Mozilla/5.0 (Linux; Android 11) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36' });
-    expect(await res.text()).toContain('(phone)</h1>');
+    const html = await res.text();
+    expect(html).toContain('(phone)</h1>');
+    expect(html).toContain('<div id="cqa-frame" aria-hidden="true" inert><header>Phone frame</header></div>');
+  });
+
+  it('sends the page’s frame with the head, before its data is loaded and the page rendered (issue 43 item 3)', async () => {
+    const { cookie } = await signIn(api, patient);
+    const started = Date.now();
+    const chunks: { at: number; text: string }[] = [];
+    // A render that never answers: the page ends at the time limit (2.5 s), the frame went out long before.
+    await new Promise<void>((resolve, reject) => {
+      httpRequest(`${api.baseUrl}/patient/questions?mode=hang`, { headers: { ...NAVIGATION, 'x-forwarded-for': freshIp(), cookie } }, (res) => {
+        res.on('data', (chunk: Buffer) => chunks.push({ at: Date.now() - started, text: chunk.toString() }));
+        res.on('end', resolve);
+        res.on('error', reject);
+      }).on('error', reject).end();
+    });
+    const html = chunks.map((chunk) => chunk.text).join('');
+    const frame = '<div id="cqa-frame" aria-hidden="true" inert><header>Frame</header></div>';
+    const withFrame = chunks.find((chunk) => chunk.text.includes(frame))!;
+    expect(withFrame.at).toBeLessThan(chunks[chunks.length - 1].at - 1000);
+    expect(html.indexOf('</head>')).toBeLessThan(html.indexOf(frame));
+    expect(html.indexOf(frame)).toBeLessThan(html.indexOf('<div id="root"></div>'));
+  });
+
+  it('sends no frame with a page it does not render (another role’s page)', async () => {
+    const { cookie } = await signIn(api, await createUser(api, 'expert'));
+    expect(await (await page('/patient/questions', { cookie })).text()).not.toContain('cqa-frame');
   });
 
   it('sends today’s plain app without a cookie: no state, nothing rendered', async () => {
@@ -184,6 +219,77 @@ describe('the page server: signed-in pages from the refresh cookie', () => {
     expect(await res.text()).toBe(TEMPLATE);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
+  describe('a page’s data goes through the API’s own access rules, loaded in-process (issue 43)', () => {
+    const ask = async (token: string) => {
+      const res = await fetch(`${api.baseUrl}/api/questions`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ question_text: 'Does walking help with fatigue during chemotherapy?' }),
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const apiAnswer = (token: string, p: string) => fetch(`${api.baseUrl}${p}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
+
+    it('renders a patient’s own question with what the API answers them (their record id included)', async () => {
+      const { token, cookie } = await signIn(api, patient);
+      const id = await ask(token);
+      const state = stateOf(await (await page(`/patient/questions/${id}`, { cookie })).text())!;
+      expect(state.route).toBe('/patient/questions/:id');
+      const [question, aiRun] = state.data!;
+      expect(question).toEqual({ endpoint: 'question', arg: String(id), data: await apiAnswer(token, `/api/questions/${id}`) });
+      expect((question.data as { patient_id?: string }).patient_id).toEqual(expect.any(String));
+      expect(aiRun).toEqual({ endpoint: 'aiRun', arg: String(id), data: await apiAnswer(token, `/api/questions/${id}/ai-run`) });
+    });
+
+    it('gives another patient’s question page only what the API gives that patient: not the asker’s record id', async () => {
+      const asker = await createUser(api, 'patient');
+      const id = await ask((await signIn(api, asker)).token);
+      const { token, cookie } = await signIn(api, patient);
+      const state = stateOf(await (await page(`/patient/questions/${id}`, { cookie })).text())!;
+      const [question] = state.data!;
+      expect(question.data).toEqual(await apiAnswer(token, `/api/questions/${id}`));
+      expect(question.data).not.toHaveProperty('patient_id');
+      expect(JSON.stringify(state)).not.toContain(`"patient_id"`);
+    });
+
+    it('hands over the API’s refusal of a question (none such): its 404 and error body, no data', async () => {
+      const { token, cookie } = await signIn(api, patient);
+      const state = stateOf(await (await page('/patient/questions/999999999', { cookie })).text())!;
+      const asApi = await fetch(`${api.baseUrl}/api/questions/999999999`, { headers: { authorization: `Bearer ${token}` } });
+      expect(asApi.status).toBe(404);
+      expect(state.data![0]).toEqual({ endpoint: 'question', arg: '999999999', error: { status: 404, data: await asApi.json() } });
+      expect(state.data![0]).not.toHaveProperty('data');
+    });
+
+    it.each([
+      ['/patient/questions/1', 'expert'],
+      ['/admin/questions', 'expert'],
+      ['/patient/questions', 'admin'],
+      ['/expert/questions', 'patient'],
+    ] as const)('renders nothing of %s for a signed-in %s (another role’s page)', async (pagePath, role) => {
+      const { cookie } = await signIn(api, await createUser(api, role));
+      const html = await (await page(pagePath, { cookie })).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(Object.keys(stateOf(html)!)).toEqual(['session']);
+    });
+
+    it('renders the expert dashboard with the list and the counts the API gives an expert', async () => {
+      const expert = await createUser(api, 'expert');
+      const { token, cookie } = await signIn(api, expert);
+      const state = stateOf(await (await page('/expert/questions?filter=unanswered&page=2', { cookie })).text())!;
+      expect(state.data).toEqual([
+        { endpoint: 'questions', arg: { filter: 'unanswered', page: 2, per_page: 10 }, data: await apiAnswer(token, '/api/questions?filter=unanswered&page=2&per_page=10') },
+        { endpoint: 'dashboardStats', data: await apiAnswer(token, '/api/stats') },
+      ]);
+    });
+
+    it('hands over the API’s 400 when the URL’s list query is one it refuses', async () => {
+      const { cookie } = await signIn(api, patient);
+      const state = stateOf(await (await page(`/patient/questions?q=${'a'.repeat(2000)}`, { cookie })).text())!;
+      expect(state.data![0]).toMatchObject({ endpoint: 'questions', error: { status: 400, data: { statusCode: 400 } } });
+    });
+  });
+
   describe('only top-level navigations restore and render (issue 42, F-36)', () => {
     it.each([
       ['an image', { 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image', accept: 'image/avif,image/webp,*/*' }],

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { jsonForHtml, pageStateElement, type SessionResponse } from '@cqa/contracts';
+import { jsonForHtml, PAGE_FRAME_ELEMENT_ID, pageStateElement, SERVER_PAGES, type LoadedPageQuery, type SessionResponse } from '@cqa/contracts';
+import type { LoadPageData } from './page-data';
 import { createPageRenderer, type PageRenderer } from './page-renderer';
 
 /** The session of a page request, restored from its refresh cookie (the auth module's pageSessionRestorer). */
@@ -12,21 +12,10 @@ export type RestorePageSession = (request: FastifyRequest, reply: FastifyReply) 
 
 export interface PageServerOptions {
   restoreSession: RestorePageSession;
+  loadPageData: LoadPageData;
   rendering: { workers: number; timeoutMs: number };
   log: { warn: (object: object, message: string) => void };
 }
-
-/**
- * The signed-in pages the page server renders with their first data: the remote and page key of each, as the web's
- * route table (libs/web-core/src/routes/route-table.ts) and each remote's `prefetch` (apps/<remote>/src/pages.ts) say.
- */
-export const SERVER_RENDERED_PAGES = [
-  { path: '/patient/questions', remote: 'patient', page: 'dashboard' },
-  { path: '/patient/questions/:id', remote: 'patient', page: 'questionDetail' },
-  { path: '/expert/questions', remote: 'expert', page: 'dashboard' },
-  { path: '/admin', remote: 'admin', page: 'dashboard' },
-  { path: '/admin/questions', remote: 'admin', page: 'dashboard' },
-] as const;
 
 // The minified index.html writes attributes without quotes where it can.
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
@@ -55,8 +44,9 @@ const RENDERS_IN_FLIGHT_PER_WORKER = 4;
 
 /**
  * The page server (issue #35): a GET of a signed-in page carrying the refresh cookie gets the session restored on the
- * server (the cookie rotated as POST /api/auth/refresh does) and, for the pages above, the page drawn with its data by
- * the web build's renderer in worker threads (page-renderer.ts), streamed: the document's head (stylesheet, scripts,
+ * server (the cookie rotated as POST /api/auth/refresh does) and, for the pages contracts' SERVER_PAGES declares, its
+ * data loaded in-process through the API's own handlers (page-data.ts) and the page drawn with it by the web build's
+ * renderer in worker threads (page-renderer.ts), streamed: the document's head (stylesheet, scripts,
  * the page's remote chunks to preload) goes out at once, the rendered page and its state block when ready. The app
  * hydrates that page and starts from that state (web-core's page-state.ts). Whatever goes wrong with rendering (an
  * error, the time limit), the page goes out as the plain app with the session in its state block: never an error page.
@@ -80,10 +70,11 @@ export async function registerPageServer(
       : null;
   if (renderer) fastify.addHook('onClose', () => renderer.close());
   const plainDocument = (state: string) => `${head}<div id="root"></div>${state}${tail}`;
+  const frames = readFrames(webDistDir);
   const renderCapacity = Math.max(1, options.rendering.workers) * RENDERS_IN_FLIGHT_PER_WORKER;
   let rendersInFlight = 0;
 
-  for (const page of SERVER_RENDERED_PAGES) {
+  for (const page of SERVER_PAGES) {
     const headWithPreloads = head.replace('</head>', () => `${preloadLinks(webDistDir, page.remote, page.page)}</head>`);
     fastify.get(page.path, { exposeHeadRoute: false }, async (request, reply) => {
       // A page opened from another site (even a sibling subdomain) is drawn by the browser as before: only the app's
@@ -97,33 +88,71 @@ export async function registerPageServer(
       const sessionState = pageStateElement(jsonForHtml({ session: { user: session.user, accessToken: session.accessToken } }));
       if (!renderer || rendersInFlight >= renderCapacity) return sendHtml(request, reply, plainDocument(sessionState));
 
+      // The declaration's role, then each query's own route rule and ownership checks (page-data.ts): a query the API
+      // refuses is drawn as the app draws that refusal (a missing question's "not found").
+      if (session.user.role !== page.access) return sendHtml(request, reply, plainDocument(sessionState));
+      const url = new URL(request.url, 'http://page.invalid');
+      const caller = { id: session.user.id, role: session.user.role };
+      const narrow = looksLikePhone(String(request.headers['user-agent'] ?? ''));
+      // The frame goes out with the head, so the browser paints the top bar and the page's loading state while the
+      // data is loaded and the page rendered (issue 43 item 3).
       const out = streamHtml(request, reply);
-      out.write(headWithPreloads);
+      out.write(`${headWithPreloads}${frameOf(frames, page.path, narrow)}`);
+      const plainRest = `<div id="root"></div>${sessionState}${tail}`;
       rendersInFlight++;
-      const result = await renderer
-        .render({
+      try {
+        const data = await loadData(page.path, options.loadPageData(caller, page.queries({ params: request.params as Record<string, string>, search: url.searchParams })));
+        if (data === 'failed' || data === 'late') {
+          if (data === 'late') options.log.warn({ route: page.path }, 'A page’s data took too long: sent as the plain app');
+          out.end(plainRest);
+          return reply;
+        }
+        const result = await renderer.render({
           url: request.url,
+          route: page.path,
           session: { user: session.user, accessToken: session.accessToken },
-          apiOrigin: apiOrigin(fastify),
-          narrow: looksLikePhone(String(request.headers['user-agent'] ?? '')),
-        })
-        .finally(() => rendersInFlight--);
-      if (result.rendered) {
-        out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
-      } else {
-        if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
-        out.end(`<div id="root"></div>${sessionState}${tail}`);
+          data,
+          narrow,
+        });
+        if (result.rendered) {
+          out.end(`<div id="root">${result.html}</div>${pageStateElement(result.state)}${tail}`);
+        } else {
+          if (result.error) options.log.warn({ route: page.path, reason: result.reason, ms: Math.round(result.ms) }, 'A page could not be rendered on the server: sent as the plain app');
+          out.end(plainRest);
+        }
+        return reply;
+      } finally {
+        rendersInFlight--;
       }
-      return reply;
     });
+  }
+
+  /** The page's data, or why there is none: it failed (a 5xx), or it took longer than a render may. */
+  async function loadData(route: string, loading: Promise<LoadedPageQuery[]>): Promise<LoadedPageQuery[] | 'failed' | 'late'> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), options.rendering.timeoutMs)));
+    try {
+      return await Promise.race([loading, late]);
+    } catch (error) {
+      // The error's kind only: a database error's text may quote the query's values.
+      options.log.warn({ route, error: error instanceof Error ? error.name : typeof error }, 'A page’s data could not be loaded: sent as the plain app');
+      return 'failed';
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 
-/** The API as the renderer reaches it: over loopback when it listens on every interface. */
-function apiOrigin(fastify: FastifyInstance): string {
-  const address = fastify.server.address() as AddressInfo;
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+/** The declared pages' frames (apps/shell/src/server/page-frame.tsx), as the web build wrote them; none without it. */
+function readFrames(webDistDir: string): Record<string, { wide: string; narrow: string } | undefined> {
+  const file = path.join(webDistDir, 'server', 'frames.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { wide: string; narrow: string }>) : {};
+}
+
+/** Hidden from assistive technology and focus: the page itself follows in #root. */
+function frameOf(frames: ReturnType<typeof readFrames>, route: string, narrow: boolean): string {
+  const frame = frames[route];
+  return frame ? `<div id="${PAGE_FRAME_ELEMENT_ID}" aria-hidden="true" inert>${narrow ? frame.narrow : frame.wide}</div>` : '';
 }
 
 /**

@@ -1,25 +1,14 @@
 // The page server's bundle (tools/webpack/server-render.mjs writes it to dist/web/server/render.cjs). In a
 // worker thread (apps/api/src/web/page-renderer.ts) it answers render requests; required on the main thread (the
-// build), it exports the renderer and the stylesheet collector.
+// build), it exports the renderer, the stylesheet collector and the pages' frames.
 import { parentPort } from 'node:worker_threads';
-import { renderPage, type RenderRequest, type RenderResult } from './render-page';
+import type { RenderMessage, RenderReply } from '@cqa/contracts';
 import { appTheme } from '@cqa/web-ui';
+import { renderPage } from './render-page';
 import { renderSamples } from './style-sheet';
 
 export { renderPage } from './render-page';
-export { collectStyleSheet } from './style-sheet';
-
-export interface RenderMessage {
-  id: number;
-  request: RenderRequest;
-}
-
-/** The page server gave up on a page (its time limit): its data requests and render stop. */
-export interface CancelMessage {
-  cancel: number;
-}
-
-export type RenderReply = { id: number } & (RenderResult | { rendered: false; reason: string; error: true });
+export { collectStyleSheet, pageFrames } from './style-sheet';
 
 if (parentPort) {
   const port = parentPort;
@@ -30,7 +19,7 @@ if (parentPort) {
   // done with the samples before the first real page, not on a patient's time.
   const warm = renderSamples().catch(() => undefined);
   const running = new Map<number, AbortController>();
-  port.on('message', (message: RenderMessage | CancelMessage) => {
+  port.on('message', (message: RenderMessage) => {
     if ('cancel' in message) {
       running.get(message.cancel)?.abort();
       return;

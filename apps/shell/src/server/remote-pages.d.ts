@@ -3,17 +3,14 @@ declare module 'patient/pages' {
   import type { RemotePagesModule } from '../app/routing/remote-pages';
   const pages: RemotePagesModule['default'];
   export default pages;
-  export const prefetch: RemotePagesModule['prefetch'];
 }
 declare module 'expert/pages' {
   import type { RemotePagesModule } from '../app/routing/remote-pages';
   const pages: RemotePagesModule['default'];
   export default pages;
-  export const prefetch: RemotePagesModule['prefetch'];
 }
 declare module 'admin/pages' {
   import type { RemotePagesModule } from '../app/routing/remote-pages';
   const pages: RemotePagesModule['default'];
   export default pages;
-  export const prefetch: RemotePagesModule['prefetch'];
 }

@@ -1,22 +1,19 @@
 // The page server's renderer (tools/webpack/server-render.mjs bundles this for Node; the API runs it in worker threads,
 // apps/api/src/web/page-renderer.ts): a signed-in page drawn with its first data, by the same App the browser runs.
-// The data comes from the API itself over loopback with the user's access token, so whatever is drawn passed the
-// API's access rules; the store it ends with travels in the page (web-core's PageState) for the browser to start from.
+// The API loaded that data in-process for the session (contracts' SERVER_PAGES), so whatever is drawn passed the API's
+// access rules; the store it ends with travels in the page (web-core's PageState) for the browser to start from.
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { matchPath } from 'react-router-dom';
 import { createCache, StyleProvider } from '@ant-design/cssinjs';
-import type { AuthUser } from '@cqa/contracts';
+import { serverPageAt, type RenderRequest, type RenderResult } from '@cqa/contracts';
 import {
   baseApi,
-  canAccess,
-  createAppStore,
   matchRoute,
   pageStateOf,
   serializePageState,
   sessionStarted,
-  setApiOrigin,
+  storeWithPageData,
   type AppStore,
   type RemoteName,
 } from '@cqa/web-core';
@@ -39,55 +36,23 @@ export const serverRemotes = (remote: RemoteName): Promise<RemotePagesModule> =>
   }
 };
 
-export interface RenderRequest {
-  /** Path and query of the page. */
-  url: string;
-  session: { user: AuthUser; accessToken: string };
-  /** The API's own address, e.g. http://127.0.0.1:8080. */
-  apiOrigin: string;
-  narrow: boolean;
-  /** How long the page's data may take (ms); a slower page is not rendered here. */
-  dataTimeoutMs: number;
-}
-
-export type RenderResult =
-  | { rendered: true; html: string; state: string; route: string }
-  | { rendered: false; reason: string };
-
 const resolver: RemotePageResolver = createRemotePageResolver(serverRemotes);
 // One style cache for the process: antd's styles are worked out once per component, not on every render. The browser
 // gets them from the build's stylesheet (./style-sheet.tsx), so the HTML carries none.
 const styleCache = createCache();
-let origin: string | null = null;
 
-/** `signal`: the page server gave up on the page; its data requests are aborted and its render stopped. */
+/** `signal`: the page server gave up on the page; its render stops. */
 export async function renderPage(request: RenderRequest, signal?: AbortSignal): Promise<RenderResult> {
-  if (origin !== request.apiOrigin) setApiOrigin((origin = request.apiOrigin));
   const url = new URL(request.url, 'http://page.invalid');
+  const declared = serverPageAt(request.route);
+  // The page the URL opens must be the declared one (the app would draw whatever the route table says).
   const route = matchRoute(url.pathname);
-  if (route.app === 'shell') return { rendered: false, reason: 'not a remote page' };
-  const params = matchPath(route.path, url.pathname)?.params ?? {};
-  if (!canAccess(route.access, request.session.user, params.patientId)) return { rendered: false, reason: 'not this role’s page' };
-  const remote = route.app;
-  const prefetch = (await resolver.module(remote)).prefetch?.[route.page];
-  if (!prefetch) return { rendered: false, reason: 'a page without server rendering' };
+  if (!declared || route.path !== declared.path) return { rendered: false, reason: 'not a server-rendered page' };
 
-  const store = createAppStore();
+  const store = await storeWithPageData(request.data, (fresh) => fresh.dispatch(sessionStarted(request.session)));
   try {
-    store.dispatch(sessionStarted(request.session));
-    const deadline = Date.now() + request.dataTimeoutMs;
-    const loading = prefetch({ params, search: url.searchParams, user: request.session.user }).map(
-      (action) => store.dispatch(action) as unknown as PromiseLike<unknown> & { abort?: () => void },
-    );
-    const abortLoading = () => loading.forEach((query) => query.abort?.());
-    signal?.addEventListener('abort', abortLoading, { once: true });
-    const loaded = await withTimeout(Promise.all(loading), request.dataTimeoutMs, signal).finally(() => signal?.removeEventListener('abort', abortLoading));
-    if (!loaded) {
-      abortLoading();
-      return { rendered: false, reason: signal?.aborted ? 'cancelled' : 'the data took too long' };
-    }
-    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, Math.max(1, deadline - Date.now()), signal);
-    return { rendered: true, html, state: serializePageState(pageStateOf(store, request.narrow)), route: route.path };
+    const html = await renderApp(store, `${url.pathname}${url.search}`, request.narrow, styleCache, request.timeoutMs, signal);
+    return { rendered: true, html, state: serializePageState(pageStateOf(store, request.narrow)) };
   } finally {
     // Ends the queries' cache timers: this store is done with.
     store.dispatch(baseApi.util.resetApiState());
@@ -136,17 +101,4 @@ export function renderApp(store: AppStore, location: string, narrow: boolean, ca
       },
     );
   });
-}
-
-async function withTimeout<T>(work: Promise<T>, ms: number, signal?: AbortSignal): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-    signal?.addEventListener('abort', () => resolve(null), { once: true });
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

@@ -4,9 +4,11 @@
 // `.data-ant-cssinjs-cache-path` rule), from which antd in the browser knows these styles are there and inserts
 // none of them at run time; a component the file lacks (a dialog opened later) still gets its style inserted then.
 import { createCache, extractStyle } from '@ant-design/cssinjs';
-import type { AnswerKind, AnswerView, AuthUser, QuestionDetail, QuestionSummary, Role } from '@cqa/contracts';
-import { aiApi, createAppStore, questionsApi, sessionStarted, type AppStore, type PrefetchAction } from '@cqa/web-core';
-import { questionListQueryOf } from '@cqa/web-ui';
+import {
+  SERVER_PAGES, type AnswerKind, type AnswerView, type AuthUser, type LoadedPageQuery, type PageQuery, type QuestionDetail, type QuestionSummary, type Role,
+} from '@cqa/contracts';
+import { sessionStarted, storeWithPageData, type AppStore } from '@cqa/web-core';
+import { renderFrames, type PageFrames } from './page-frame';
 import { renderApp } from './render-page';
 
 const user = (role: Role): AuthUser => ({
@@ -64,66 +66,69 @@ const detail: QuestionDetail = {
 };
 
 const list = { items: [summary(10, 4), summary(11, 0)], page: 1, per_page: 10 };
-const stats = { totalPatients: 3, totalQuestions: 2, totalExperts: 1 };
-const noSearch = new URLSearchParams();
 
-/** Each server-rendered page with the queries its prefetch names, answered with samples. */
-const samples: { url: string; role: Role; data: PrefetchAction[] }[] = [
-  {
-    url: '/patient/questions',
-    role: 'patient',
-    data: [
-      questionsApi.util.upsertQueryData('questions', questionListQueryOf(noSearch), list),
-      aiApi.util.upsertQueryData('aiSettings', undefined, { configured: true, phiAllowed: true, autoAnswer: true }),
-    ],
-  },
-  {
-    url: '/patient/questions?page=2',
-    role: 'patient',
-    data: [questionsApi.util.upsertQueryData('questions', questionListQueryOf(new URLSearchParams('page=2')), { ...list, items: [], page: 2 })],
-  },
-  {
-    url: '/patient/questions/10',
-    role: 'patient',
-    data: [questionsApi.util.upsertQueryData('question', '10', detail), aiApi.util.upsertQueryData('aiRun', '10', { run: null, configured: true })],
-  },
-  // A question whose AI run is under way: its progress bar (a page drawn without its style shifts when antd adds it).
-  {
-    url: '/patient/questions/11',
-    role: 'patient',
-    data: [
-      questionsApi.util.upsertQueryData('question', '11', { ...detail, id: 11 }),
-      aiApi.util.upsertQueryData('aiRun', '11', {
-        run: { id: 1, question_id: 11, status: 'running', stage: 'retrieving', done: 1, total: 4, error: null, answer_id: null, created_at: '2026-03-04T10:00:00.000Z', finished_at: null },
+/** A sample answer to each query a server-rendered page loads (a later page of the list is empty). */
+function sampleAnswer(query: PageQuery): LoadedPageQuery {
+  switch (query.endpoint) {
+    case 'questions':
+      return { ...query, data: (query.arg.page ?? 1) > 1 ? { ...list, items: [], page: query.arg.page! } : list };
+    case 'question':
+      return { ...query, data: detail };
+    case 'dashboardStats':
+      return { ...query, data: { totalPatients: 3, totalQuestions: 2, totalExperts: 1 } };
+    case 'aiSettings':
+      return { ...query, data: { configured: true, phiAllowed: true, autoAnswer: true } };
+    case 'aiRun':
+      return { ...query, data: { run: null, configured: true } };
+  }
+}
+
+/** Each server-rendered page (contracts' SERVER_PAGES), and the patient dashboard's later page, with sample data. */
+const samples: { url: string; role: Role; data: LoadedPageQuery[] }[] = [
+  ...SERVER_PAGES.map((page) => ({ ...page, url: page.path.replace(':id', String(detail.id)) })),
+  { ...SERVER_PAGES[0], url: '/patient/questions?page=2' },
+].map((page) => {
+  const url = new URL(page.url, 'http://sample.invalid');
+  const params = { id: String(detail.id) };
+  return { url: page.url, role: page.access, data: page.queries({ params, search: url.searchParams }).map(sampleAnswer) };
+});
+
+// A question whose AI run is under way: its progress bar (a page drawn without its style shifts when antd adds it).
+const running = { ...detail, id: 11 };
+samples.push({
+  url: `/patient/questions/${running.id}`,
+  role: 'patient',
+  data: [
+    { endpoint: 'question', arg: String(running.id), data: running },
+    {
+      endpoint: 'aiRun',
+      arg: String(running.id),
+      data: {
+        run: { id: 1, question_id: running.id, status: 'running', stage: 'retrieving', done: 1, total: 4, error: null, answer_id: null, created_at: '2026-03-04T10:00:00.000Z', finished_at: null },
         configured: true,
-      }),
-    ],
-  },
-  ...(['expert', 'admin'] as const).map((role) => ({
-    url: role === 'expert' ? '/expert/questions' : '/admin',
-    role,
-    data: [
-      questionsApi.util.upsertQueryData('questions', questionListQueryOf(noSearch), list),
-      questionsApi.util.upsertQueryData('dashboardStats', undefined, stats),
-    ],
-  })),
-];
+      },
+    },
+  ],
+});
 
 /** Draws every sample page at both widths, into `cache` (by default the renderer's own: a warm-up). */
 export async function renderSamples(cache?: ReturnType<typeof createCache>): Promise<void> {
   for (const narrow of [false, true]) {
     for (const sample of samples) {
-      const store: AppStore = createAppStore();
-      store.dispatch(sessionStarted({ user: user(sample.role), accessToken: 'sample' }));
-      for (const action of sample.data) await store.dispatch(action);
+      const store: AppStore = await storeWithPageData(sample.data, (fresh) => fresh.dispatch(sessionStarted({ user: user(sample.role), accessToken: 'sample' })));
       const html = await renderApp(store, sample.url, narrow, cache);
       if (!html.includes('<h1')) throw new Error(`the sample render of ${sample.url} has no page heading`);
     }
   }
 }
 
+/** The styles of the sample pages and of the pages' frames (page-frame.tsx). */
 export async function collectStyleSheet(): Promise<string> {
   const cache = createCache();
   await renderSamples(cache);
+  await renderFrames(user, cache);
   return extractStyle(cache, { plain: true });
 }
+
+/** The declared pages' frames, drawn for a sample user of each page's role (no one's own data). */
+export const pageFrames = (): Promise<PageFrames> => renderFrames(user);

@@ -1,16 +1,13 @@
 import { useEffect, useRef } from 'react';
 import {
-  AiPaths, type AiRunView, type AiSettings, type GenerateAiAnswerRequest, isAiRunActive,
+  AiPaths, type AiRunResponse, type AiRunView, type AiSettings, type GenerateAiAnswerRequest, isAiRunActive,
 } from '@cqa/contracts';
 import { apiRelative as rel, baseApi } from './base-api';
 import { useAppDispatch } from '../store/store';
 
 type Id = number | string;
 
-export interface AiRunResponse {
-  run: AiRunView | null;
-  configured: boolean;
-}
+export type { AiRunResponse };
 
 /** How often the question page asks for the run's progress while it is queued or running. */
 export const AI_RUN_POLL_MS = 2000;

@@ -21,17 +21,21 @@ const baseQueryFor = (baseUrl: string) =>
     fetchFn: (...args) => fetch(...args),
   });
 
-let apiBase = baseQueryFor('/api');
+const apiBase = baseQueryFor('/api');
 
 /**
- * Where the API is: the page's own origin in a browser; the server's page renderer (apps/shell/src/server) points it
- * at the API over loopback, so what it renders comes through the API's own access rules with the user's token.
+ * What a store's thunks are handed (createAppStore). `pageAnswers`: the page server's renderer's store, whose queries
+ * are answered with what the API loaded for the page (by endpoint), never over the network.
  */
-export function setApiOrigin(origin: string): void {
-  apiBase = baseQueryFor(`${origin.replace(/\/$/, '')}/api`);
+export interface StoreExtra {
+  pageAnswers?: Partial<Record<string, { data: unknown } | { error: FetchBaseQueryError }>>;
 }
 
-export const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extra) => apiBase(args, api, extra);
+export const rawBaseQuery: ReturnType<typeof fetchBaseQuery> = (args, api, extra) => {
+  const pageAnswers = (api.extra as StoreExtra | undefined)?.pageAnswers;
+  if (pageAnswers) return pageAnswers[api.endpoint] ?? { error: { status: 'CUSTOM_ERROR', error: `${api.endpoint}: not loaded for this page` } };
+  return apiBase(args, api, extra);
+};
 
 type Api = Parameters<typeof rawBaseQuery>[1];
 /** A failed refresh carries the server's error; a quiet 204 (no refresh cookie: nobody is signed in) carries none. */

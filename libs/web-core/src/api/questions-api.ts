@@ -1,6 +1,6 @@
 import {
   QuestionPaths,
-  QUESTIONS_PER_PAGE,
+  questionListSearch,
   type AnswerView,
   type CreateAnswerRequest,
   type CreateQuestionRequest,
@@ -19,16 +19,9 @@ import { apiRelative as rel, baseApi, errorMessage, errorStatus } from './base-a
 
 type Id = number | string;
 
-/** Builds the list query string in a fixed order; empty values are left out. */
+/** The list's URL: the query string in a fixed order, empty values left out. */
 export function questionListUrl(query: QuestionListQuery): string {
-  const params = new URLSearchParams();
-  params.set('filter', query.filter ?? 'all');
-  if (query.cancer_type) params.set('cancer_type', query.cancer_type);
-  const q = query.q?.trim();
-  if (q) params.set('q', q);
-  params.set('page', String(query.page ?? 1));
-  params.set('per_page', String(query.per_page ?? QUESTIONS_PER_PAGE));
-  return `${rel(QuestionPaths.list)}?${params.toString()}`;
+  return `${rel(QuestionPaths.list)}?${questionListSearch(query).toString()}`;
 }
 
 export function statsUrl(cancerType?: string): string {

@@ -1,3 +1,4 @@
+import { SERVER_PAGES } from '@cqa/contracts';
 import { matchRoute, routeTable, routesOf } from './route-table';
 import { paths } from './paths';
 
@@ -111,5 +112,29 @@ describe('paths', () => {
     expect(paths.consolidatedProfile(8)).toBe('/patient-profile-consolidated/8');
     expect(paths.roleHome('expert')).toBe('/expert/questions');
     expect(paths.verifyEmail('a/b')).toBe('/verify-email/a%2Fb');
+  });
+});
+
+describe('server-rendered pages (contracts SERVER_PAGES) against the route table', () => {
+  it.each(SERVER_PAGES.map((page) => [page.path, page] as const))('%s is a route of the table with the same page and access rule', (_path, page) => {
+    expect(routeTable.find((route) => route.path === page.path)).toMatchObject({ app: page.remote, page: page.page, access: page.access });
+  });
+
+  it('declares every route that opens a server-rendered remote page', () => {
+    const rendered = new Set(SERVER_PAGES.map((page) => `${page.remote}/${page.page}`));
+    const routes = routeTable.filter((route) => rendered.has(`${route.app}/${route.page}`)).map((route) => route.path);
+    expect(routes.sort()).toEqual(SERVER_PAGES.map((page) => page.path).sort());
+  });
+
+  it('loads each endpoint once per page (the renderer answers a page’s queries by endpoint)', () => {
+    for (const page of SERVER_PAGES) {
+      const endpoints = page.queries({ params: { id: '1' }, search: new URLSearchParams() }).map((query) => query.endpoint);
+      expect(new Set(endpoints).size).toBe(endpoints.length);
+    }
+  });
+
+  it('declares each path once', () => {
+    const paths = SERVER_PAGES.map((page) => page.path);
+    expect(new Set(paths).size).toBe(paths.length);
   });
 });

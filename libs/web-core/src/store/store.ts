@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { baseApi } from '../api/base-api';
+import { baseApi, type StoreExtra } from '../api/base-api';
 import { authSlice } from '../auth/auth.slice';
 import { toastSlice } from '../toast/toast.slice';
 import { logAuthChanges } from '../logging/log-events';
@@ -17,11 +17,12 @@ export const rootReducer = combineSlices(authSlice, toastSlice, baseApi).withLaz
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-export function createAppStore(preloadedState?: Partial<RootState>) {
+/** `extra`: what the store's thunks (and the API's base query) are handed; the page server's renderer passes its page data. */
+export function createAppStore(preloadedState?: Partial<RootState>, extra?: StoreExtra) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware, logAuthChanges()),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(baseApi.middleware, logAuthChanges()),
   });
 }
 

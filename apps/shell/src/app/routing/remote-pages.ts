@@ -1,10 +1,9 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PrefetchAction, PrefetchContext, RemoteName } from '@cqa/web-core';
+import type { RemoteName } from '@cqa/web-core';
 
-/** A remote's './pages' module: its pages and, for those the page server renders, what they load first. */
+/** A remote's './pages' module: its pages. */
 export type RemotePagesModule = {
   default: Record<string, ComponentType>;
-  prefetch?: Partial<Record<string, (context: PrefetchContext) => PrefetchAction[]>>;
 };
 export type RemotePagesLoader = (remote: RemoteName) => Promise<RemotePagesModule>;
 
@@ -16,7 +15,7 @@ export interface RemotePageResolver {
   page(remote: RemoteName, key: string): LazyExoticComponent<ComponentType>;
   /** Starts loading a remote before any of its pages renders (bootstrap: the remote of the page being opened). */
   preload(remote: RemoteName): void;
-  /** The remote's './pages' module itself (the page server reads its `prefetch`). */
+  /** The remote's './pages' module itself. */
   module(remote: RemoteName): Promise<RemotePagesModule>;
 }
 

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DashboardStats, researchRequestState, ResearchRequestState, ResearchRequestStatus, ResearchStage, ResearchStatus, SimilarQuestion,
-} from '@cqa/contracts';
+import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
   fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, Viewer,
@@ -26,21 +24,10 @@ export class QuestionsRepository {
     return fetchQuestionDetail((sql, values) => this.ds.query(sql, values), id, viewer);
   }
 
-  async glanceRows(id: number): Promise<GlanceRow[]> {
-    const { sql, params } = glanceSql(id);
+  /** See glanceSql: the sources at a glance and the deep research request of `requestAskedBy` (anyone's when null). */
+  async glanceRows(id: number, requestAskedBy: string | null): Promise<GlanceRow[]> {
+    const { sql, params } = glanceSql(id, requestAskedBy);
     return (await this.ds.query(sql, params)) as GlanceRow[];
-  }
-
-  /** The state of the question's deep research request (issue 38) when its asker is `userId` (any asker when null). */
-  async researchRequestState(id: number, userId: string | null): Promise<ResearchRequestState | null> {
-    const [row] = (await this.ds.query(
-      `SELECT r.status, rr.status AS run_status, rr.stage AS run_stage, rr.answer_id FROM research_requests r
-       JOIN cancer_questions q ON q.id = r.question_id LEFT JOIN research_runs rr ON rr.id = r.run_id
-       WHERE r.question_id = ? AND (? IS NULL OR q.user_id = ?)`,
-      [id, userId, userId],
-    )) as { status: ResearchRequestStatus; run_status: ResearchStatus | null; run_stage: ResearchStage | null; answer_id: unknown }[];
-    if (!row || row.status === 'cancelled') return null;
-    return researchRequestState(row.status, row.run_status ? { status: row.run_status, stage: row.run_stage ?? 'plan', published: row.answer_id != null } : null);
   }
 
   similar(text: string): Promise<SimilarQuestion[]> {

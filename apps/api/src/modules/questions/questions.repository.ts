@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, Viewer,
+  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, type RunSql, Viewer,
 } from './question-queries';
+import { poolQuery } from '../../common/database/pool-query';
 import { reindexQuestion } from './question-search';
 import { GlanceRow, glanceSql } from './question-glance';
 import { findSimilarQuestions } from './question-similar';
@@ -14,29 +15,35 @@ import { findSimilarQuestions } from './question-similar';
  */
 @Injectable()
 export class QuestionsRepository {
-  constructor(private readonly ds: DataSource) {}
+  /** The read paths' statements, straight on the pool (poolQuery); writes go through TypeORM's transactions. */
+  private readonly run: RunSql;
+
+  constructor(private readonly ds: DataSource) {
+    const query = poolQuery(ds);
+    this.run = (sql, params) => query(sql, params) as Promise<unknown[]>;
+  }
 
   page(params: ListParams): Promise<QuestionRow[]> {
-    return fetchQuestionPage((sql, values) => this.ds.query(sql, values), params);
+    return fetchQuestionPage(this.run, params);
   }
 
   detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
-    return fetchQuestionDetail((sql, values) => this.ds.query(sql, values), id, viewer);
+    return fetchQuestionDetail(this.run, id, viewer);
   }
 
   /** See glanceSql: the sources at a glance and the deep research request of `requestAskedBy` (anyone's when null). */
   async glanceRows(id: number, requestAskedBy: string | null): Promise<GlanceRow[]> {
     const { sql, params } = glanceSql(id, requestAskedBy);
-    return (await this.ds.query(sql, params)) as GlanceRow[];
+    return (await this.run(sql, params)) as GlanceRow[];
   }
 
   similar(text: string): Promise<SimilarQuestion[]> {
-    return findSimilarQuestions((sql, values) => this.ds.query(sql, values), text);
+    return findSimilarQuestions(this.run, text);
   }
 
   async row(id: number, manager?: EntityManager): Promise<QuestionRow | undefined> {
     const { sql, params } = questionSql(id);
-    const [row] = (await (manager ?? this.ds).query(sql, params)) as QuestionRow[];
+    const [row] = (await (manager ? manager.query(sql, params) : this.run(sql, params))) as QuestionRow[];
     return row;
   }
 
@@ -85,7 +92,7 @@ export class QuestionsRepository {
     const typeParams = cancerType ? [cancerType] : [];
     // Summed from the questions' kept counts (covered by the cancer-type index), not counted from half a million answers.
     const answers = `(SELECT COALESCE(SUM(answers_count), 0) FROM cancer_questions${byType})`;
-    const [row] = (await this.ds.query(
+    const [row] = (await this.run(
       `SELECT (SELECT COUNT(*) FROM users WHERE role = 'patient') AS totalPatients,
         (SELECT COUNT(*) FROM cancer_questions${byType}) AS totalQuestions
         ${withExpertsAndAnswers ? `, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS totalExperts, ${answers} AS totalAnswers` : ''}`,

@@ -6,7 +6,7 @@ import {
 } from './question-queries';
 import { poolQuery } from '../../common/database/pool-query';
 import { reindexQuestion } from './question-search';
-import { GlanceRow, glanceSql } from './question-glance';
+import { GlanceRow, glanceRatingsSql, glanceRowsOf, GlanceSqlRow, glanceSql } from './question-glance';
 import { findSimilarQuestions } from './question-similar';
 
 /**
@@ -31,9 +31,16 @@ export class QuestionsRepository {
     return fetchQuestionDetail(this.run, id, viewer);
   }
 
-  /** See glanceSql: the sources at a glance and the deep research request of `requestAskedBy` (anyone's when null). */
+  /** See glanceSql: the runs, the grade and the deep research request of `requestAskedBy` (anyone's when null). */
   async glanceRows(id: number, requestAskedBy: string | null): Promise<GlanceRow[]> {
     const { sql, params } = glanceSql(id, requestAskedBy);
+    const [row] = (await this.run(sql, params)) as GlanceSqlRow[];
+    return glanceRowsOf(row);
+  }
+
+  /** Ratings per answer kind, read (see ratingRows for when the detail's rows do not give them). */
+  async glanceRatings(id: number): Promise<GlanceRow[]> {
+    const { sql, params } = glanceRatingsSql(id);
     return (await this.run(sql, params)) as GlanceRow[];
   }
 

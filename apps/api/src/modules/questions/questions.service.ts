@@ -3,7 +3,7 @@ import {
   CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
-import { requestOf, toGlance } from './question-glance';
+import { ratingRows, requestOf, toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
 import { mayControlResearch } from '../../common/access/research-access';
@@ -66,7 +66,9 @@ export class QuestionsService {
     ]);
     const found = toQuestionDetail(rows, caller.role);
     if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
-    const glance = toGlance(found.answers, glanceRows, { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
+    // Ratings per source from the detail's own rows; read apart only for an answer with too many ratings to sum exactly.
+    const ratings = ratingRows(rows) ?? (await this.questions.glanceRatings(id));
+    const glance = toGlance(found.answers, [...ratings, ...glanceRows], { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
     const request = requestOf(glanceRows);
     if (request) glance.deep_research = { ...glance.deep_research, request };
     const detail: QuestionDetail = { ...found, glance };

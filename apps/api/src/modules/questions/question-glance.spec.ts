@@ -25,7 +25,7 @@ describe('ratingRows', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     for (let q = 0; q < 500; q++) {
-      const answers = Array.from({ length: 1 + Math.floor(random() * 6) }, (_, i) => ({
+      const answers = Array.from({ length: 1 + Math.floor(random() * 6) }, () => ({
         kind: random() < 0.5 ? 'expert' : 'ai',
         ratings: Array.from({ length: Math.floor(random() * (q % 10 === 0 ? 9000 : 12)) }, () => 1 + Math.floor(random() * 5)),
       }));

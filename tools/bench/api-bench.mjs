@@ -1,5 +1,8 @@
 // npm run bench:api [-- --reseed] [--duration 10] [--connections 50] [--log-level warn] [--only <name part>] [--cpu-prof <dir>] [--smoke]
 //
+// BENCH_API_DIST=<dir> runs another build of the server (a copy of an earlier dist/api) instead of dist/api, for a
+// before/after comparison on the same machine: `node tools/bench/api-bench.mjs` with it, without npm's rebuild.
+//
 // Seeds a separate database (cqa_bench: 100,000 questions, 500,000 answers, 1,000,000 ratings), starts the built API on
 // it, drives the question list, the detail and search with autocannon, and runs the very same SQL (imported from the
 // built API) through a bare mysql2 pool at the same concurrency, in alternating halves, and prints both side by side.
@@ -18,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { benchSignIn } from './bench-sign-in.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = path.join(ROOT, 'dist/api/apps/api/src');
+const DIST = path.join(path.resolve(ROOT, process.env.BENCH_API_DIST ?? 'dist/api'), 'apps/api/src');
 const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 const { hash } = require('argon2');

@@ -3,6 +3,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -10,6 +11,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { createValidationPipe } from './common/errors/validation';
 import { loggerOptions } from './common/logging/logger-options';
 import { NestPinoLogger } from './common/logging/nest-pino-logger';
+import { lazyRequestLogger } from './common/logging/request-logger';
 import { registerApiNoStore, registerSecurityHeaders } from './common/security/security-headers';
 import { QUEUES_PASS_COOKIE } from '@cqa/contracts';
 import { SessionService } from './modules/auth/session.service';
@@ -55,6 +57,8 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdFrom(req.headers['x-request-id'], randomUUID),
     // The whole request (headers and body) must arrive within this; uploads also have an idle limit of their own.
     requestTimeout: config.ops.requestTimeoutMs,
+    // request.log: the pino child with the request id, made only when something is logged (see lazyRequestLogger).
+    childLoggerFactory: (parent: FastifyBaseLogger, bindings: pino.Bindings, options: pino.ChildLoggerOptions) => lazyRequestLogger(parent as pino.Logger, bindings, options),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { requestPath } from '../http/request-path';
 
 /**
@@ -19,12 +19,9 @@ export const CONTENT_SECURITY_POLICY = {
   frameAncestors: ["'none'"],
 };
 
-/**
- * The headers on every answer. docker/web.security-headers.conf sends the production set from nginx too, and
- * tools/infra/nginx.spec.ts checks that it equals what this sends.
- */
-export async function registerSecurityHeaders(fastify: FastifyInstance, isProduction: boolean): Promise<void> {
-  await fastify.register(helmet, {
+/** What @fastify/helmet is given: the CSP above, HSTS in production only, and the rest of helmet's defaults. */
+function helmetOptions(isProduction: boolean) {
+  return {
     contentSecurityPolicy: {
       directives: { ...CONTENT_SECURITY_POLICY, ...(isProduction ? {} : { upgradeInsecureRequests: null }) },
     },
@@ -32,8 +29,39 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, isProduc
     strictTransportSecurity: isProduction ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // What frame-ancestors 'none' says, for browsers that only read X-Frame-Options.
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
+    frameguard: { action: 'deny' as const },
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+}
+
+/**
+ * The headers helmet sends with these options, taken once from an answer of a throwaway server: they depend on nothing
+ * in the request. @fastify/helmet itself builds helmet anew on every request (two hooks, the CSP parsed each time).
+ */
+export async function securityHeaders(isProduction: boolean): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(helmet, helmetOptions(isProduction));
+    probe.get('/', (_request, reply) => reply.send(''));
+    const bare = Fastify({ logger: false });
+    bare.get('/', (_request, reply) => reply.send(''));
+    const [withHelmet, without] = await Promise.all([probe.inject('/'), bare.inject('/')]);
+    await bare.close();
+    return Object.fromEntries(Object.entries(withHelmet.headers).filter(([name]) => !(name in without.headers)).map(([name, value]) => [name, String(value)]));
+  } finally {
+    await probe.close();
+  }
+}
+
+/**
+ * The headers on every answer. docker/web.security-headers.conf sends the production set from nginx too, and
+ * tools/infra/nginx.spec.ts checks that it equals what this sends.
+ */
+export async function registerSecurityHeaders(fastify: FastifyInstance, isProduction: boolean): Promise<void> {
+  const headers = await securityHeaders(isProduction);
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
 

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
 import { ageRotations, call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { ACCOUNT_STANDING_TTL_MS, SessionService } from './session.service';
+import { SESSION_VERSION_CACHE_MS } from './session-versions.service';
+import { RedisClient } from '../../queues/redis-client.provider';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -154,6 +156,22 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
       const blocked = await me(token);
       expect(blocked.status).toBe(403);
       expect(error(blocked)).toBe(Messages.errors.unableToAccess);
+    });
+
+    it('a session version bumped by another process (another replica, the worker) ends the token here within SESSION_VERSION_CACHE_MS', async () => {
+      const patient = await createUser(api, 'patient');
+      const { token } = await signIn(api, patient);
+      expect((await me(token)).status).toBe(200);
+      // Straight to Redis, past this process's SessionVersions, as another process bumps it.
+      const bumpedAt = Date.now();
+      await api.app.get(RedisClient).redis.incr(`sv:${patient.id}`);
+      let status = (await me(token)).status;
+      while (status === 200 && Date.now() - bumpedAt <= SESSION_VERSION_CACHE_MS + 200) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await me(token)).status;
+      }
+      expect(status).toBe(401);
+      expect(Date.now() - bumpedAt).toBeLessThanOrEqual(SESSION_VERSION_CACHE_MS + 250);
     });
 
     it('a new sign-in after a revocation works at once', async () => {

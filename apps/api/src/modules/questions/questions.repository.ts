@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DashboardStats, researchRequestState, ResearchRequestState, ResearchRequestStatus, ResearchStage, ResearchStatus, SimilarQuestion,
-} from '@cqa/contracts';
+import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import {
-  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, Viewer,
+  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, type RunSql, Viewer,
 } from './question-queries';
+import { poolQuery } from '../../common/database/pool-query';
 import { reindexQuestion } from './question-search';
-import { GlanceRow, glanceSql } from './question-glance';
+import { GlanceRow, glanceRatingsSql, glanceRowsOf, GlanceSqlRow, glanceSql } from './question-glance';
 import { findSimilarQuestions } from './question-similar';
 
 /**
@@ -16,40 +15,42 @@ import { findSimilarQuestions } from './question-similar';
  */
 @Injectable()
 export class QuestionsRepository {
-  constructor(private readonly ds: DataSource) {}
+  /** The read paths' statements, straight on the pool (poolQuery); writes go through TypeORM's transactions. */
+  private readonly run: RunSql;
+
+  constructor(private readonly ds: DataSource) {
+    const query = poolQuery(ds);
+    this.run = (sql, params) => query(sql, params) as Promise<unknown[]>;
+  }
 
   page(params: ListParams): Promise<QuestionRow[]> {
-    return fetchQuestionPage((sql, values) => this.ds.query(sql, values), params);
+    return fetchQuestionPage(this.run, params);
   }
 
   detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
-    return fetchQuestionDetail((sql, values) => this.ds.query(sql, values), id, viewer);
+    return fetchQuestionDetail(this.run, id, viewer);
   }
 
-  async glanceRows(id: number): Promise<GlanceRow[]> {
-    const { sql, params } = glanceSql(id);
-    return (await this.ds.query(sql, params)) as GlanceRow[];
+  /** See glanceSql: the runs, the grade and the deep research request of `requestAskedBy` (anyone's when null). */
+  async glanceRows(id: number, requestAskedBy: string | null): Promise<GlanceRow[]> {
+    const { sql, params } = glanceSql(id, requestAskedBy);
+    const [row] = (await this.run(sql, params)) as GlanceSqlRow[];
+    return glanceRowsOf(row);
   }
 
-  /** The state of the question's deep research request (issue 38) when its asker is `userId` (any asker when null). */
-  async researchRequestState(id: number, userId: string | null): Promise<ResearchRequestState | null> {
-    const [row] = (await this.ds.query(
-      `SELECT r.status, rr.status AS run_status, rr.stage AS run_stage, rr.answer_id FROM research_requests r
-       JOIN cancer_questions q ON q.id = r.question_id LEFT JOIN research_runs rr ON rr.id = r.run_id
-       WHERE r.question_id = ? AND (? IS NULL OR q.user_id = ?)`,
-      [id, userId, userId],
-    )) as { status: ResearchRequestStatus; run_status: ResearchStatus | null; run_stage: ResearchStage | null; answer_id: unknown }[];
-    if (!row || row.status === 'cancelled') return null;
-    return researchRequestState(row.status, row.run_status ? { status: row.run_status, stage: row.run_stage ?? 'plan', published: row.answer_id != null } : null);
+  /** Ratings per answer kind, read (see ratingRows for when the detail's rows do not give them). */
+  async glanceRatings(id: number): Promise<GlanceRow[]> {
+    const { sql, params } = glanceRatingsSql(id);
+    return (await this.run(sql, params)) as GlanceRow[];
   }
 
   similar(text: string): Promise<SimilarQuestion[]> {
-    return findSimilarQuestions((sql, values) => this.ds.query(sql, values), text);
+    return findSimilarQuestions(this.run, text);
   }
 
   async row(id: number, manager?: EntityManager): Promise<QuestionRow | undefined> {
     const { sql, params } = questionSql(id);
-    const [row] = (await (manager ?? this.ds).query(sql, params)) as QuestionRow[];
+    const [row] = (await (manager ? manager.query(sql, params) : this.run(sql, params))) as QuestionRow[];
     return row;
   }
 
@@ -98,7 +99,7 @@ export class QuestionsRepository {
     const typeParams = cancerType ? [cancerType] : [];
     // Summed from the questions' kept counts (covered by the cancer-type index), not counted from half a million answers.
     const answers = `(SELECT COALESCE(SUM(answers_count), 0) FROM cancer_questions${byType})`;
-    const [row] = (await this.ds.query(
+    const [row] = (await this.run(
       `SELECT (SELECT COUNT(*) FROM users WHERE role = 'patient') AS totalPatients,
         (SELECT COUNT(*) FROM cancer_questions${byType}) AS totalQuestions
         ${withExpertsAndAnswers ? `, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS totalExperts, ${answers} AS totalAnswers` : ''}`,

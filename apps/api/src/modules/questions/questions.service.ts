@@ -3,7 +3,7 @@ import {
   CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
-import { toGlance } from './question-glance';
+import { ratingRows, requestOf, toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
 import { mayControlResearch } from '../../common/access/research-access';
@@ -54,17 +54,25 @@ export class QuestionsService {
   }
 
   async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const [rows, glanceRows] = await Promise.all([this.questions.detailRows(id, { role: caller.role, userId: caller.id }), this.questions.glanceRows(id)]);
+    const patient = caller.role === 'patient';
+    // Every read (and the patient's "seen" mark) at once: the page costs the time of its slowest statement, not their sum.
+    const [rows, glanceRows, ownRecordId] = await Promise.all([
+      this.questions.detailRows(id, { role: caller.role, userId: caller.id }),
+      // The patient's deep research request: its asker and staff follow it in the strip; nobody else is told of it.
+      this.questions.glanceRows(id, patient ? caller.id : null),
+      patient ? this.patients.ownRecordId(caller.id) : null,
+      // The asker opening their question clears its "New answers" mark (nobody else's opening matches a row).
+      patient ? this.newAnswers.markSeen(caller.id, id) : null,
+    ]);
     const found = toQuestionDetail(rows, caller.role);
     if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
-    // The asker opening their question clears its "New answers" mark.
-    if (caller.role === 'patient') await this.newAnswers.markSeen(caller.id, id);
-    const glance = toGlance(found.answers, glanceRows, { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
-    // The patient's deep research request: its asker and staff follow it in the strip; nobody else is told of it.
-    const request = await this.questions.researchRequestState(id, caller.role === 'patient' ? caller.id : null);
+    // Ratings per source from the detail's own rows; read apart only for an answer with too many ratings to sum exactly.
+    const ratings = ratingRows(rows) ?? (await this.questions.glanceRatings(id));
+    const glance = toGlance(found.answers, [...ratings, ...glanceRows], { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
+    const request = requestOf(glanceRows);
     if (request) glance.deep_research = { ...glance.deep_research, request };
     const detail: QuestionDetail = { ...found, glance };
-    if (caller.role === 'patient' && detail.patient_id !== (await this.patients.ownRecordId(caller.id))) return withoutPatientId(detail);
+    if (patient && detail.patient_id !== ownRecordId) return withoutPatientId(detail);
     return detail;
   }
 

@@ -120,6 +120,8 @@ async function fillStep4(page: Page, concerns: string) {
   await page.getByLabel('Stress Level', { exact: true }).fill('0');
   await page.getByLabel('Stress Level', { exact: true }).blur();
   await expect(page.getByText('Value must be 1 or greater.')).toBeVisible();
+  // The message fades in: axe, run meanwhile, measures its colour half-transparent (a contrast failure seen on a phone).
+  await settled(page);
 }
 
 test.describe('patient profile', () => {

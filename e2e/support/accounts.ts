@@ -23,9 +23,14 @@ export async function openLogin(page: Page, role: 'patient' | 'expert'): Promise
  * test the page's own checks and messages waits until the script has taken the forms over (they then say noValidate).
  */
 export async function formsHydrated(page: Page): Promise<void> {
-  // The page's script loads when the visitor first touches the page (apps/shell/src/public-pages.ts): a pointer over it.
-  await page.mouse.move(4, 4);
-  await expect(page.locator('#root form[novalidate]').first()).toBeAttached({ timeout: 20_000 });
+  // The page's app loads when the visitor first touches the page (apps/shell/src/public-pages.ts): a pointer moving over
+  // it. Its entry may not have run yet (its script held back, or still arriving), so the pointer moves until it has.
+  let step = 0;
+  await expect(async () => {
+    step += 1;
+    await page.mouse.move(4 + (step % 2), 4);
+    await expect(page.locator('#root form[novalidate]').first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {

@@ -12,11 +12,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** What admins see and change of accounts, through the services of auth (accounts, sessions) and profiles (records). */
 @Injectable()
 export class AdminService {
-  constructor(
-    private readonly users: UsersService,
-    private readonly sessions: SessionService,
-    private readonly patients: PatientAccess,
-  ) {}
+  constructor(private readonly users: UsersService, private readonly sessions: SessionService, private readonly patients: PatientAccess) {}
 
   async list(role: Extract<Role, 'patient' | 'expert'>): Promise<AdminUserSummary[]> {
     return this.summaries(await this.users.listByRole(role));
@@ -24,7 +20,7 @@ export class AdminService {
 
   /** POST /api/users/by-ids: the accounts of these ids that exist, newest first. */
   async byIds(ids: readonly string[]): Promise<AdminUserSummary[]> {
-    return this.summaries(await this.users.findByIds([...new Set(ids)]));
+    return this.summaries(await this.users.findByIds(ids));
   }
 
   private async summaries(users: UserEntity[]): Promise<AdminUserSummary[]> {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { AccountPageTexts as T, AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { AccountPageTexts as T, AuthTexts, Messages } from '@cqa/contracts';
 import { errorMessage } from '@cqa/web-core';
+import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 import { useChangePasswordMutation } from '../api';
 
 interface Values {
@@ -40,10 +41,7 @@ export function ChangePasswordCard() {
           label={T.newPassword}
           name="new_password"
           extra={AuthTexts.passwordRule}
-          rules={[
-            { required: true, message: Messages.validation.passwordRequired },
-            { min: PASSWORD_MIN_LENGTH, message: Messages.validation.passwordTooShort },
-          ]}
+          rules={NEW_PASSWORD_RULES}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -51,12 +49,7 @@ export function ChangePasswordCard() {
           label={T.confirmPassword}
           name="confirm_password"
           dependencies={['new_password']}
-          rules={[
-            { required: true, message: Messages.validation.confirmPassword },
-            ({ getFieldValue }) => ({
-              validator: (_, value) => (!value || value === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error(Messages.validation.passwordsDoNotMatch))),
-            }),
-          ]}
+          rules={confirmPasswordRules('new_password')}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -18,3 +18,12 @@ export const NEW_PASSWORD_RULES: Rule[] = [
         : Promise.resolve(),
   },
 ];
+
+/** The new password typed again: required, and the same as the form's `field` (reset, change of password). */
+export const confirmPasswordRules = (field: string): Rule[] => [
+  { required: true, message: Messages.validation.confirmPassword },
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: string | undefined) =>
+      !value || getFieldValue(field) === value ? Promise.resolve() : Promise.reject(new Error(Messages.validation.passwordsDoNotMatch)),
+  }),
+];

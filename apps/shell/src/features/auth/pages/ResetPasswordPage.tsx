@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUTH_FORM_ROUTES, AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
 import { errorMessage, paths, useResetPasswordMutation, useToast } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
-import { NEW_PASSWORD_RULES } from '../components/field-rules';
+import { confirmPasswordRules, NEW_PASSWORD_RULES } from '../components/field-rules';
 import { FormMessage, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../components/server-form';
 import { AuthFormTexts } from '../texts';
 
@@ -63,13 +63,7 @@ export function ResetPasswordPage() {
               label={AuthFormTexts.confirmNewPassword}
               name="confirm"
               dependencies={['password']}
-              rules={[
-                { required: true, message: Messages.validation.confirmPassword },
-                ({ getFieldValue }) => ({
-                  validator: (_, value: string | undefined) =>
-                    !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(Messages.validation.passwordsDoNotMatch)),
-                }),
-              ]}
+              rules={confirmPasswordRules('password')}
             >
               <Input.Password name="confirm" autoComplete="new-password" required visibilityToggle={hydrated} />
             </Form.Item>

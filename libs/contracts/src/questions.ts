@@ -16,6 +16,11 @@ export const QuestionFilter = { All: 'all', Answered: 'answered', Unanswered: 'u
 export type QuestionFilter = (typeof QuestionFilter)[keyof typeof QuestionFilter];
 export const QUESTION_FILTERS: readonly QuestionFilter[] = ['all', 'answered', 'unanswered'];
 
+/** Whose questions a list shows: everyone's, or (patients only) the caller's own — "My questions" (issue 44). */
+export const QuestionScope = { All: 'all', Mine: 'mine' } as const;
+export type QuestionScope = (typeof QuestionScope)[keyof typeof QuestionScope];
+export const QUESTION_SCOPES: readonly QuestionScope[] = ['all', 'mine'];
+
 export const QUESTIONS_PER_PAGE = 10;
 export const MAX_QUESTIONS_PER_PAGE = 50;
 export const QUESTION_MIN_LENGTH = 10;
@@ -47,24 +52,32 @@ export const QuestionPaths = {
 /** GET /api/questions query. `q` searches the question and its answers (full text). */
 export interface QuestionListQuery {
   filter?: QuestionFilter;
+  /** 'mine': only the calling patient's own questions; refused for other roles. */
+  scope?: QuestionScope;
   cancer_type?: string;
   q?: string;
   page?: number;
   per_page?: number;
 }
 
-/** The dashboards' list state in the URL query (?filter=&cancer_type=&q=&page=): back/forward, reload and links keep it. */
-export function questionListParamsOf(search: URLSearchParams): { filter: QuestionFilter; cancerType: string; q: string; page: number } {
+/**
+ * The dashboards' list state in the URL query (?filter=&scope=&cancer_type=&q=&page=): back/forward, reload and links
+ * keep it. `scope` is the patient dashboard's Mine / All; other dashboards never set it.
+ */
+export function questionListParamsOf(search: URLSearchParams): { filter: QuestionFilter; scope: QuestionScope; cancerType: string; q: string; page: number } {
   const rawFilter = search.get('filter');
   const filter: QuestionFilter = QUESTION_FILTERS.includes(rawFilter as QuestionFilter) ? (rawFilter as QuestionFilter) : 'all';
+  const scope: QuestionScope = search.get('scope') === 'mine' ? 'mine' : 'all';
   const parsedPage = Number.parseInt(search.get('page') ?? '1', 10);
   const page = Number.isFinite(parsedPage) && parsedPage > 0 ? parsedPage : 1;
-  return { filter, cancerType: search.get('cancer_type') ?? '', q: search.get('q') ?? '', page };
+  return { filter, scope, cancerType: search.get('cancer_type') ?? '', q: search.get('q') ?? '', page };
 }
 
 /** The list query a dashboard asks for with these params: its RTK Query argument, which the page server loads too. */
-export function questionListQuery({ filter, cancerType, q, page }: ReturnType<typeof questionListParamsOf>): QuestionListQuery {
-  return { filter, cancer_type: cancerType || undefined, q: q || undefined, page, per_page: QUESTIONS_PER_PAGE };
+export function questionListQuery({ filter, scope, cancerType, q, page }: ReturnType<typeof questionListParamsOf>): QuestionListQuery {
+  return {
+    filter, ...(scope === 'mine' ? { scope } : {}), cancer_type: cancerType || undefined, q: q || undefined, page, per_page: QUESTIONS_PER_PAGE,
+  };
 }
 
 export const questionListQueryOf = (search: URLSearchParams): QuestionListQuery => questionListQuery(questionListParamsOf(search));
@@ -73,6 +86,7 @@ export const questionListQueryOf = (search: URLSearchParams): QuestionListQuery 
 export function questionListSearch(query: QuestionListQuery): URLSearchParams {
   const params = new URLSearchParams();
   params.set('filter', query.filter ?? 'all');
+  if (query.scope === 'mine') params.set('scope', 'mine');
   if (query.cancer_type) params.set('cancer_type', query.cancer_type);
   const q = query.q?.trim();
   if (q) params.set('q', q);
@@ -252,6 +266,8 @@ export interface DashboardStats {
   totalQuestions: number;
   totalExperts?: number;
   totalAnswers?: number;
+  /** Admins only: accounts whose registration waits for an admin's approval (issue 44). */
+  waitingRegistrations?: number;
 }
 
 /** Missing, empty or the string 'undefined' shows as 'General' (spec section 3). */

@@ -3,7 +3,7 @@
  * areas' catalogues are beside it in this folder. messages.ts re-exports them all (as does the contracts index).
  * Texts with a slot are functions.
  */
-import type { QuestionFilter } from '../questions';
+import type { QuestionFilter, QuestionScope } from '../questions';
 import { REPORT_TYPES } from '../reports';
 import type { ApprovalStatus } from '../roles';
 import { REJECTION_REASON_MAX_LENGTH, USERS_BY_IDS_MAX } from '../auth';
@@ -173,6 +173,10 @@ export const QuestionTexts = {
   askButton: 'Ask a new question',
   askModalTitle: 'Ask a New Question',
   patientEmpty: 'No questions found. Be the first to ask!',
+  /** My questions (issue 44), when the patient has asked none that match. */
+  mineEmpty: 'You have not asked a question that matches. Ask a new question, or show all questions.',
+  scopeLabel: 'Whose questions',
+  scopeLabels: { all: 'All questions', mine: 'My questions' } as Record<QuestionScope, string>,
   expertEmpty: 'No questions found matching your criteria.',
   needsExpertAnswerBadge: 'Needs expert answer',
   filterLabels: { unanswered: 'Needs Expert Answer', all: 'All Questions', answered: 'Answered by Expert' } as Record<QuestionFilter, string>,
@@ -195,6 +199,7 @@ export const QuestionTexts = {
 
 /** The API's own refusal and validation texts for questions, answers and ratings (the spec has none for these). */
 export const QuestionApiTexts = {
+  mineForPatientsOnly: "Only patients ask questions, so only they can list their own (scope 'mine').",
   notYourQuestion: 'You can only edit your own questions.',
   notYourAnswer: 'You can only change your own expert answers.',
   expertAnswersOnly: 'Experts can only add expert answers.',

@@ -22,13 +22,15 @@ interface QuestionBrowserProps {
   emptyText: string;
   linkTo: (id: number) => string;
   showNeedsExpertBadge?: boolean;
+  /** Offer Mine / All (the patient dashboard). */
+  offerScope?: boolean;
   renderActions?: (question: QuestionSummary) => ReactNode;
   /** Answered questions like the words typed in the search box (they open at linkTo). */
   useSimilar?: UseSimilarQuestions;
 }
 
 /** Every dashboard's filter, cancer type and search controls over the paginated question list. */
-export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpertBadge, renderActions, useSimilar }: QuestionBrowserProps) {
+export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpertBadge, offerScope, renderActions, useSimilar }: QuestionBrowserProps) {
   return (
     <>
       <QuestionListControls
@@ -36,6 +38,8 @@ export function QuestionBrowser({ params, list, emptyText, linkTo, showNeedsExpe
         cancerType={params.cancerType}
         q={params.q}
         onFilterChange={params.setFilter}
+        scope={params.scope}
+        onScopeChange={offerScope ? params.setScope : undefined}
         onCancerTypeChange={params.setCancerType}
         onSearch={params.setSearch}
         useSimilar={useSimilar}

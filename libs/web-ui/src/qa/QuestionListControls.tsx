@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Select } from 'antd';
-import { QuestionTexts, type QuestionFilter } from '@cqa/contracts';
+import { QUESTION_SCOPES, QuestionTexts, type QuestionFilter, type QuestionScope } from '@cqa/contracts';
 import { CancerTypeSelect } from './CancerTypeSelect';
 import { SEARCH_MIN_WIDTH, SearchBox } from './SearchBox';
 import type { UseSimilarQuestions } from './SimilarQuestions';
@@ -14,6 +14,9 @@ interface QuestionListControlsProps {
   cancerType: string;
   q: string;
   onFilterChange: (value: QuestionFilter) => void;
+  /** The patient dashboard's Mine / All; without it, no such control. */
+  scope?: QuestionScope;
+  onScopeChange?: (value: QuestionScope) => void;
   onCancerTypeChange: (value: string) => void;
   onSearch: (value: string) => void;
   /** Answered questions like the words typed, under the search box; choosing one opens it. */
@@ -31,9 +34,22 @@ function Field({ id, label, grow, children }: { id: string; label: string; grow?
 }
 
 /** Filter, cancer type and search: they combine, and each change starts again at page 1. */
-export function QuestionListControls({ filter, cancerType, q, onFilterChange, onCancerTypeChange, onSearch, useSimilar, similarHref }: QuestionListControlsProps) {
+export function QuestionListControls({
+  filter, scope, cancerType, q, onFilterChange, onScopeChange, onCancerTypeChange, onSearch, useSimilar, similarHref,
+}: QuestionListControlsProps) {
   return (
     <div role="search" aria-label={QuestionListControlsTexts.region} style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-end', marginBottom: 16 }}>
+      {onScopeChange && (
+        <Field id="question-scope" label={QuestionTexts.scopeLabel}>
+          <Select
+            id="question-scope"
+            value={scope ?? 'all'}
+            onChange={onScopeChange}
+            options={QUESTION_SCOPES.map((value) => ({ value, label: QuestionTexts.scopeLabels[value] }))}
+            style={{ minWidth: 'min(160px, 100%)' }}
+          />
+        </Field>
+      )}
       <Field id="question-filter" label={QaUiTexts.filterLabel}>
         <Select
           id="question-filter"

@@ -1,8 +1,11 @@
+import { Link } from 'react-router-dom';
 import { QaUiTexts } from './texts';
 
 export interface StatTile {
   label: string;
   value: number | undefined;
+  /** Where the count's items are dealt with (e.g. the registrations waiting, on the user management page). */
+  link?: { to: string; text: string };
 }
 
 const tileStyle = { minWidth: 180, padding: '12px 16px', border: '1px solid #d9d9d9', borderRadius: 8, background: '#fff' } as const;
@@ -16,6 +19,11 @@ export function StatTiles({ tiles }: { tiles: StatTile[] }) {
           <div key={tile.label} style={tileStyle}>
             <dt style={{ color: 'rgba(0,0,0,0.65)' }}>{tile.label}</dt>
             <dd style={{ fontSize: 28, fontWeight: 600, margin: 0 }}>{tile.value ?? 0}</dd>
+            {tile.link && (
+              <dd style={{ margin: 0 }}>
+                <Link to={tile.link.to}>{tile.link.text}</Link>
+              </dd>
+            )}
           </div>
         ))}
       </dl>

@@ -18,6 +18,8 @@ export interface Viewer { role: Role; userId: string }
 
 export interface ListParams {
   filter: QuestionFilter;
+  /** My questions: only those this user asked; null for everyone's. */
+  askedBy?: string | null;
   /** A display value ('General' included); null for every type. */
   cancerType: string | null;
   search: string | null;
@@ -33,9 +35,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterSql(p: Pick<ListParams, 'filter' | 'cancerType'>): { where: string[]; params: unknown[] } {
+function filterSql(p: Pick<ListParams, 'filter' | 'cancerType' | 'askedBy'>): { where: string[]; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
+  if (p.askedBy) {
+    where.push('q.user_id = ?');
+    params.push(p.askedBy);
+  }
   if (p.cancerType !== null) {
     where.push('q.cancer_type_key = ?');
     params.push(displayCancerType(p.cancerType));

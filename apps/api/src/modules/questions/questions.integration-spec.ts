@@ -4,7 +4,7 @@ import {
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call } from '../../../test/accounts-helpers';
+import { call, createUser } from '../../../test/accounts-helpers';
 import { AnswerRetractionsRepository } from '../answers/answer-retractions.repository';
 import { ResearchRepository } from '../answers/research/research.repository';
 import { reindexQuestions } from './question-search';
@@ -261,6 +261,23 @@ describe('questions over HTTP', () => {
       expect((await list(admin, 'filter=everything')).status).toBe(400);
     });
 
+    it("lists only the calling patient's own questions with scope=mine (with the filters and search), and refuses it to other roles", async () => {
+      const theirs = await ask(api, otherPatient, 'Question named theirsOnly for the list tests.');
+      expect(idsOf(await list(patient, 'scope=mine'))).toEqual([ids.generalAnswered, ids.generalNone, ids.lungOpen, ids.breastAiOnly, ids.breastAnswered]);
+      expect(idsOf(await list(otherPatient, 'scope=mine'))).toEqual([theirs]);
+      expect(idsOf(await list(otherPatient, 'scope=all'))).toContain(ids.lungOpen);
+      expect(idsOf(await list(patient, 'scope=mine&filter=answered&cancer_type=Breast%20Cancer'))).toEqual([ids.breastAnswered]);
+      expect(idsOf(await list(otherPatient, 'scope=mine&q=named'))).toEqual([theirs]);
+      expect(idsOf(await list(otherPatient, 'scope=mine&q=lungOpen'))).toEqual([]);
+      for (const staff of [expert, admin]) {
+        const refused = await list(staff, 'scope=mine');
+        expect(refused.status).toBe(400);
+        expect((refused.body as unknown as { message: string }).message).toBe(QuestionApiTexts.mineForPatientsOnly);
+      }
+      expect((await list(patient, 'scope=theirs')).status).toBe(400);
+      await ds.query('DELETE FROM cancer_questions WHERE id = ?', [theirs]);
+    });
+
     it('pages without overlap, newest first, and refuses page 0 and more than 50 per page', async () => {
       const first = await list(patient, 'per_page=2&page=1');
       const second = await list(patient, 'per_page=2&page=2');
@@ -405,22 +422,25 @@ describe('questions over HTTP', () => {
   });
 
   describe('stats', () => {
-    it('gives patients and experts patients and questions; admins also experts and answers; a cancer type narrows questions and answers', async () => {
+    it('gives patients and experts patients and questions; admins also experts, answers and registrations waiting; a cancer type narrows questions and answers', async () => {
+      await createUser(api, 'expert', { status: 'pending' });
       const [counts] = await ds.query(`SELECT
+        (SELECT COUNT(*) FROM users WHERE approval_status = 'pending') AS waiting,
         (SELECT COUNT(*) FROM users WHERE role = 'patient') AS patients, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS experts,
         (SELECT COUNT(*) FROM cancer_questions) AS questions, (SELECT COUNT(*) FROM cancer_answers) AS answers,
         (SELECT COUNT(*) FROM cancer_questions WHERE cancer_type = 'Lung Cancer') AS lungQuestions,
         (SELECT COUNT(*) FROM cancer_answers a JOIN cancer_questions q ON q.id = a.question_id WHERE q.cancer_type = 'Lung Cancer') AS lungAnswers`);
       const n = (key: string) => Number(counts[key]);
       expect(n('lungAnswers')).toBeGreaterThan(0);
+      expect(n('waiting')).toBeGreaterThan(0);
       const stats = (who: Actor, query = '') => call<DashboardStats>(api, 'GET', `${QuestionPaths.stats}${query}`, { token: who.token });
       expect((await stats(patient)).body).toEqual({ totalPatients: n('patients'), totalQuestions: n('questions') });
       expect((await stats(expert, '?cancer_type=Lung%20Cancer')).body).toEqual({ totalPatients: n('patients'), totalQuestions: n('lungQuestions') });
       expect((await stats(admin)).body).toEqual({
-        totalPatients: n('patients'), totalQuestions: n('questions'), totalExperts: n('experts'), totalAnswers: n('answers'),
+        totalPatients: n('patients'), totalQuestions: n('questions'), totalExperts: n('experts'), totalAnswers: n('answers'), waitingRegistrations: n('waiting'),
       });
       expect((await stats(admin, '?cancer_type=Lung%20Cancer')).body).toEqual({
-        totalPatients: n('patients'), totalQuestions: n('lungQuestions'), totalExperts: n('experts'), totalAnswers: n('lungAnswers'),
+        totalPatients: n('patients'), totalQuestions: n('lungQuestions'), totalExperts: n('experts'), totalAnswers: n('lungAnswers'), waitingRegistrations: n('waiting'),
       });
       expect((await call(api, 'GET', QuestionPaths.stats)).status).toBe(401);
     });

@@ -93,7 +93,7 @@ export class QuestionsRepository {
     return result.affectedRows > 0;
   }
 
-  /** Patients and questions; experts and answers too when asked. A cancer type (display value) narrows questions and answers. */
+  /** Patients and questions; experts, answers and registrations waiting for approval too when asked (admins). A cancer type (display value) narrows questions and answers. */
   async stats(cancerType: string | null, withExpertsAndAnswers: boolean): Promise<DashboardStats> {
     const byType = cancerType ? ' WHERE cancer_type_key = ?' : '';
     const typeParams = cancerType ? [cancerType] : [];
@@ -102,11 +102,14 @@ export class QuestionsRepository {
     const [row] = (await this.run(
       `SELECT (SELECT COUNT(*) FROM users WHERE role = 'patient') AS totalPatients,
         (SELECT COUNT(*) FROM cancer_questions${byType}) AS totalQuestions
-        ${withExpertsAndAnswers ? `, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS totalExperts, ${answers} AS totalAnswers` : ''}`,
+        ${withExpertsAndAnswers ? `, (SELECT COUNT(*) FROM users WHERE role = 'expert') AS totalExperts, ${answers} AS totalAnswers,
+          (SELECT COUNT(*) FROM users WHERE approval_status = 'pending') AS waitingRegistrations` : ''}`,
       withExpertsAndAnswers && cancerType ? [...typeParams, ...typeParams] : typeParams,
     )) as Record<string, number | string>[];
     const stats: DashboardStats = { totalPatients: Number(row!.totalPatients), totalQuestions: Number(row!.totalQuestions) };
-    if (withExpertsAndAnswers) Object.assign(stats, { totalExperts: Number(row!.totalExperts), totalAnswers: Number(row!.totalAnswers) });
+    if (withExpertsAndAnswers) {
+      Object.assign(stats, { totalExperts: Number(row!.totalExperts), totalAnswers: Number(row!.totalAnswers), waitingRegistrations: Number(row!.waitingRegistrations) });
+    }
     return stats;
   }
 }

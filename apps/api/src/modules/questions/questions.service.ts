@@ -1,4 +1,4 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
   QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
@@ -43,8 +43,10 @@ export class QuestionsService {
     const page = query.page ?? 1;
     const perPage = query.per_page ?? QUESTIONS_PER_PAGE;
     const cancerType = query.cancer_type?.trim();
+    const mine = query.scope === 'mine';
+    if (mine && caller.role !== 'patient') throw new BadRequestException(QuestionApiTexts.mineForPatientsOnly);
     const rows = await this.questions.page({
-      filter: query.filter ?? 'all', cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
+      filter: query.filter ?? 'all', askedBy: mine ? caller.id : null, cancerType: cancerType ? cancerType : null, search: query.q ?? null, page, perPage,
     });
     const items = rows.map(toQuestionSummary);
     if (caller.role !== 'patient') return { items, page, per_page: perPage };

@@ -32,7 +32,7 @@ describe('AdminDashboardPage', () => {
     const api = installFetchMock();
     api.reply('/api/questions?filter=all&page=1&per_page=10', { status: 200, body: { items: fullPage, page: 1, per_page: 10 } });
     api.reply('/api/questions?filter=all&page=2&per_page=10', { status: 200, body: { items: fullPage.slice(0, 3), page: 2, per_page: 10 } });
-    api.reply('/api/stats', { status: 200, body: { totalPatients: 4, totalExperts: 2, totalQuestions: 13, totalAnswers: 9 } });
+    api.reply('/api/stats', { status: 200, body: { totalPatients: 4, totalExperts: 2, totalQuestions: 13, totalAnswers: 9, waitingRegistrations: 3 } });
     renderAt('/admin/questions');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Admin Dashboard$/);
     const counts = within(screen.getByRole('region', { name: 'Counts' }));
@@ -40,6 +40,8 @@ describe('AdminDashboardPage', () => {
     expect(counts.getByText('Patients').nextSibling).toHaveTextContent('4');
     expect(counts.getByText('Experts').nextSibling).toHaveTextContent('2');
     expect(counts.getByText('Questions').nextSibling).toHaveTextContent('13');
+    expect(counts.getByText('Registrations awaiting approval').nextSibling).toHaveTextContent('3');
+    expect(counts.getByRole('link', { name: 'Review them in User Management' })).toHaveAttribute('href', '/admin/users');
 
     expect(await screen.findAllByRole('listitem')).toHaveLength(10);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));

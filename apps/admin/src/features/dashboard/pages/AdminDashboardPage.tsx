@@ -40,6 +40,11 @@ export function AdminDashboardPage() {
           { label: QaUiTexts.patients, value: counts?.totalPatients },
           { label: QaUiTexts.experts, value: counts?.totalExperts },
           { label: params.cancerType ? QaUiTexts.questionsOf(params.cancerType) : QaUiTexts.questions, value: counts?.totalQuestions },
+          {
+            label: AdminDashboardTexts.waitingRegistrations,
+            value: counts?.waitingRegistrations,
+            link: counts?.waitingRegistrations ? { to: paths.adminUsers, text: AdminDashboardTexts.reviewRegistrations } : undefined,
+          },
         ]}
       />
       <DashboardQuestions

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   AiAnswerDetails, ANSWER_KINDS, AnswerFeedbackView, AnswerKind, AnswerView, CANCER_TYPES, RATING_ROLES, RatingRole, RoleRatingSummary, COMMUNITY_ANSWER_LABEL, CommunityAnswerMeta, CreateQuestionRequest, CreateQuestionResponse, DashboardStats, GENERAL_CANCER_TYPE,
   MAX_QUESTIONS_PER_PAGE, Messages, QUESTION_FILTERS, QUESTION_MAX_LENGTH, QUESTION_MIN_LENGTH, QuestionApiTexts, QuestionDetail,
-  QuestionFilter, QuestionListQuery, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
+  QuestionFilter, QuestionListQuery, QUESTION_SCOPES, QuestionScope, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SEARCH_MAX_LENGTH, UpdateQuestionRequest,
   EVIDENCE_GRADES, EvidenceGrade, SIMILAR_MIN_LENGTH, SimilarQuestion, SimilarQuestionsRequest, SimilarQuestionsResponse, SourceGlance, SOURCE_STATES, SourceState,
 } from '@cqa/contracts';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
@@ -25,6 +25,10 @@ export class ListQuestionsQueryDto implements QuestionListQuery {
   @ApiPropertyOptional({ enum: QUESTION_FILTERS, default: 'all', description: 'answered: at least one expert answer; unanswered: none.' })
   @IsOptional() @IsIn(QUESTION_FILTERS, { message: `filter must be one of ${QUESTION_FILTERS.join(', ')}` })
   filter?: QuestionFilter;
+
+  @ApiPropertyOptional({ enum: QUESTION_SCOPES, default: 'all', description: "mine: only the calling patient's own questions (patients only; other roles get 400)." })
+  @IsOptional() @IsIn(QUESTION_SCOPES, { message: `scope must be one of ${QUESTION_SCOPES.join(', ')}` })
+  scope?: QuestionScope;
 
   @ApiPropertyOptional({ description: "A cancer type; 'General' finds questions without one." })
   @IsOptional() @IsString() @MaxLength(100)
@@ -206,4 +210,5 @@ export class DashboardStatsDto implements DashboardStats {
   @ApiProperty() totalQuestions: number;
   @ApiPropertyOptional({ description: 'Admins only.' }) totalExperts?: number;
   @ApiPropertyOptional({ description: 'Admins only.' }) totalAnswers?: number;
+  @ApiPropertyOptional({ description: 'Admins only: accounts whose registration waits for approval.' }) waitingRegistrations?: number;
 }

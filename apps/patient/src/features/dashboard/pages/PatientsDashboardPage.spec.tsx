@@ -119,4 +119,21 @@ describe('PatientsDashboardPage', () => {
     // Debounced: one request for the finished word, none for the letters typed on the way.
     expect(api.calls.filter((c) => c.url.includes('q=s&') || c.url.includes('q=sl&'))).toHaveLength(0);
   });
+
+  it('lists only my questions with scope=mine in the URL, and goes back to all from the Whose questions control', async () => {
+    const api = installFetchMock();
+    api.reply(list('filter=all&scope=mine&page=1&per_page=10'), { status: 200, body: { items: [], page: 1, per_page: 10 } });
+    api.reply(list('filter=all&page=1&per_page=10'), {
+      status: 200,
+      body: { items: [questionSummaryFixture({ question_text: 'Someone else asked this?' })], page: 1, per_page: 10 },
+    });
+    renderAt('/patient/questions?scope=mine');
+
+    expect(await screen.findByText(QuestionTexts.mineEmpty)).toBeInTheDocument();
+    const scope = screen.getByRole('combobox', { name: QuestionTexts.scopeLabel });
+    await userEvent.click(scope);
+    await userEvent.click(await screen.findByTitle(QuestionTexts.scopeLabels.all));
+    await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent(/^\/patient\/questions$/));
+    expect(await screen.findByRole('link', { name: 'Someone else asked this?' })).toBeInTheDocument();
+  });
 });

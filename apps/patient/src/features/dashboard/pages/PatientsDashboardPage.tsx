@@ -26,7 +26,12 @@ export function PatientsDashboardPage() {
           {QuestionTexts.askButton}
         </Button>
       </div>
-      <DashboardQuestions params={params} emptyText={QuestionTexts.patientEmpty} linkTo={paths.patientQuestion} />
+      <DashboardQuestions
+        params={params}
+        offerScope
+        emptyText={params.scope === 'mine' ? QuestionTexts.mineEmpty : QuestionTexts.patientEmpty}
+        linkTo={paths.patientQuestion}
+      />
       <AskQuestionModal
         open={asking}
         title={QuestionTexts.askModalTitle}

@@ -17,6 +17,9 @@ export const shellPages: PagesMap<'shell'> = {
   verifyEmail: lazy(() =>
     import(/* webpackChunkName: "page-verifyEmail" */ './features/auth/pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
   ),
+  confirmEmail: lazy(() =>
+    import(/* webpackChunkName: "page-confirmEmail" */ './features/account/pages/ConfirmEmailPage').then((m) => ({ default: m.ConfirmEmailPage })),
+  ),
   adminLogin: lazy(() =>
     import(/* webpackChunkName: "page-adminLogin" */ './features/auth/pages/AdminLoginPage').then((m) => ({ default: m.AdminLoginPage })),
   ),

@@ -5,7 +5,23 @@ export const AccountPaths = {
   password: '/api/account/password',
   sessions: '/api/account/sessions',
   session: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
+  email: '/api/account/email',
+  emailConfirm: '/api/account/email/confirm',
 } as const;
+
+/** How long a link confirming a new e-mail address works. */
+export const EMAIL_CHANGE_TTL_HOURS = 24;
+
+/** POST /api/account/email: the password, and the address to move to (confirmed there before it takes effect). */
+export interface ChangeEmailRequest {
+  password: string;
+  new_email: string;
+}
+
+/** POST /api/account/email/confirm: the token from the link sent to the new address (public: the link proves it). */
+export interface ConfirmEmailChangeRequest {
+  token: string;
+}
 
 /** POST /api/account/password: the current password, and the new one (the registration's rules). */
 export interface ChangePasswordRequest {

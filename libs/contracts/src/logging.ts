@@ -33,7 +33,7 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
 }
 
 /** Path segments whose next segment is a secret whatever it looks like (a mistyped code is someone's code too). */
-const SECRET_PATH_PARENTS = new Set(['verify-email', 'unsubscribe', 'reset-password']);
+const SECRET_PATH_PARENTS = new Set(['verify-email', 'confirm-email', 'unsubscribe', 'reset-password']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -8,6 +8,7 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: (code: string) => `/verify-email/${encodeURIComponent(code)}`,
+  confirmEmail: (code: string) => `/confirm-email/${encodeURIComponent(code)}`,
   adminLogin: '/admin/login',
   account: '/account',
   accountSecurity: '/account/security',

@@ -27,6 +27,8 @@ export const routes = [
   { path: '/forgot-password', app: 'shell', page: 'forgotPassword', access: 'public' },
   { path: '/reset-password', app: 'shell', page: 'resetPassword', access: 'public' },
   { path: '/verify-email/:code', app: 'shell', page: 'verifyEmail', access: 'public' },
+  // Ours (issue 44): the link confirming a signed-in account's new e-mail address; public, so it opens on any device.
+  { path: '/confirm-email/:code', app: 'shell', page: 'confirmEmail', access: 'public' },
   { path: '/admin/login', app: 'shell', page: 'adminLogin', access: 'public' },
   // Ours: the account of any signed-in user (issue 44), and its two-factor sign-in and e-mail settings.
   { path: '/account', app: 'shell', page: 'account', access: 'signed-in' },

@@ -1,6 +1,7 @@
 import { OwnerCheck } from './owner-check';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
+import { EmailChangeService } from './account/email-change.service';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -52,7 +53,7 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
   ],
   controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, EmailChangeService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

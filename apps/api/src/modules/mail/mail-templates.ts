@@ -1,5 +1,5 @@
 import type { Role } from '@cqa/contracts';
-import { PASSWORD_RESET_TTL_MINUTES, REJECTION_REASON_MAX_LENGTH, VERIFICATION_TTL_HOURS } from '@cqa/contracts';
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES, REJECTION_REASON_MAX_LENGTH, VERIFICATION_TTL_HOURS } from '@cqa/contracts';
 import type { OutgoingMail } from './mail.service';
 import { escapeHtml, inertName, inertText } from './mail-text';
 
@@ -63,4 +63,29 @@ export function adminRegistrationMail(to: string, user: { firstName: string; las
     'The account is pending approval:',
     link,
   ], link);
+}
+
+/** To the new address: the change takes effect only when this link is opened. */
+export function emailChangeConfirmMail(to: string, firstName: string, link: string): OutgoingMail {
+  return compose(to, 'email-change-confirm', 'Confirm your new email for Cancer Q&A', [
+    `Hello ${inertName(firstName)},`,
+    'You asked to use this address for your Cancer Q&A account. To confirm it, open this link:',
+    link,
+    `The link works once and expires after ${EMAIL_CHANGE_TTL_HOURS} hours. Until then your account keeps its current address. If it was not you, ignore this email.`,
+  ], link);
+}
+
+/**
+ * To the address being replaced, when the change is asked for and when it is done. The new address is left out: the
+ * asker chose it, so it could be a link (as with a registrant's address in the admins' notice).
+ */
+export function emailChangeNoticeMail(to: string, firstName: string, stage: 'requested' | 'done', link: string): OutgoingMail {
+  const lines = stage === 'requested'
+    ? ['Someone signed in to your Cancer Q&A account asked to move it to another email address. It changes only when the link sent to that address is opened.',
+      'If it was not you, sign in and change your password now; that ends every other session:']
+    : ['The email address of your Cancer Q&A account has been changed. This address no longer signs in.',
+      'If it was not you, contact support at once by replying to this email. More about the platform:'];
+  return compose(to, stage === 'requested' ? 'email-change-requested' : 'email-changed',
+    stage === 'requested' ? 'A change of your Cancer Q&A email was requested' : 'Your Cancer Q&A email was changed',
+    [`Hello ${inertName(firstName)},`, ...lines, link], link);
 }

@@ -13,6 +13,7 @@ const PAGE_TITLES: Record<TitleKey, string> = {
   'shell:forgotPassword': 'Forgot password',
   'shell:resetPassword': 'Reset password',
   'shell:verifyEmail': 'Verify email',
+  'shell:confirmEmail': 'Confirm new email',
   'shell:account': 'Your account',
   'shell:adminLogin': 'Admin login',
   'shell:accountSecurity': 'Account security',

@@ -1,4 +1,4 @@
-import type { AccountSessionsResponse, ChangePasswordRequest, MessageResponse } from '@cqa/contracts';
+import type { AccountSessionsResponse, ChangeEmailRequest, ChangePasswordRequest, ConfirmEmailChangeRequest, MessageResponse } from '@cqa/contracts';
 import { AccountPaths } from '@cqa/contracts';
 import { apiRelative, baseApi } from '@cqa/web-core';
 
@@ -16,7 +16,13 @@ export const accountApi = api.injectEndpoints({
       query: (id) => ({ url: apiRelative(AccountPaths.session(id)), method: 'DELETE' }),
       invalidatesTags: ['AccountSessions'],
     }),
+    changeEmail: build.mutation<MessageResponse, ChangeEmailRequest>({
+      query: (body) => ({ url: apiRelative(AccountPaths.email), method: 'POST', body }),
+    }),
+    confirmEmailChange: build.mutation<MessageResponse, ConfirmEmailChangeRequest>({
+      query: (body) => ({ url: apiRelative(AccountPaths.emailConfirm), method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useChangePasswordMutation, useAccountSessionsQuery, useEndSessionMutation } = accountApi;
+export const { useChangePasswordMutation, useAccountSessionsQuery, useEndSessionMutation, useChangeEmailMutation, useConfirmEmailChangeMutation } = accountApi;

@@ -1,18 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
 import {
-  ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
+  ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AccountPageTexts, MessageResponse } from '@cqa/contracts';
 import type { FastifyRequest } from 'fastify';
-import { Roles } from '../../../common/access/access.decorator';
+import { Public, Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { Client, ClientInfo } from '../../../common/access/client-info';
 import { CurrentUser } from '../../../common/access/current-user';
 import { ApiErrorDto } from '../../../common/http/api-error.dto';
 import { MessageResponseDto } from '../dto/auth.dto';
 import { SessionService } from '../session.service';
-import { AccountSessionsResponseDto, ChangePasswordDto } from './account.dto';
+import { AccountSessionsResponseDto, ChangeEmailDto, ChangePasswordDto, ConfirmEmailChangeDto } from './account.dto';
 import { AccountService } from './account.service';
+import { EmailChangeService } from './email-change.service';
 
 const sessionIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: () => new NotFoundException(AccountPageTexts.sessionNotFound) });
 
@@ -20,7 +21,7 @@ const sessionIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: 
 @ApiTags('account')
 @Controller('account')
 export class AccountController {
-  constructor(private readonly account: AccountService, private readonly sessions: SessionService) {}
+  constructor(private readonly account: AccountService, private readonly emailChange: EmailChangeService, private readonly sessions: SessionService) {}
 
   @Post('password')
   @Roles('patient', 'expert', 'admin')
@@ -56,5 +57,31 @@ export class AccountController {
   ): Promise<MessageResponse> {
     await this.account.endSession(caller, id, this.sessions.sessionOf(request), client);
     return { message: AccountPageTexts.sessionEnded };
+  }
+
+  @Post('email')
+  @Roles('patient', 'expert', 'admin')
+  @ApiOperation({ summary: 'Ask to move the account to another e-mail address: a link goes to it, and the current address is told.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The password is wrong (counted as a failed sign-in), the address is invalid, or it is already the account\'s.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'Another account uses the address.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords from this address or for this account.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async changeEmail(@CurrentUser() caller: AuthenticatedUser, @Body() body: ChangeEmailDto, @Client() client: ClientInfo): Promise<MessageResponse> {
+    await this.emailChange.request(caller, body.password, body.new_email, client);
+    return { message: AccountPageTexts.emailChangeSent };
+  }
+
+  // Public: the token from the link proves the new address, and it works on a device that is not signed in.
+  @Post('email/confirm')
+  @Public()
+  @ApiOperation({ summary: 'Confirm a new e-mail address with the token of the link sent to it; the address being replaced is told.' })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The token is unknown, used, replaced by a newer one, or expired.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'Another account has taken the address since.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async confirmEmail(@Body() body: ConfirmEmailChangeDto, @Client() client: ClientInfo): Promise<MessageResponse> {
+    await this.emailChange.confirm(body.token, client);
+    return { message: AccountPageTexts.emailChanged };
   }
 }

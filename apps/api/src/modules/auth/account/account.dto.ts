@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AccountPageTexts, AccountSession, AccountSessionsResponse, ChangePasswordRequest, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
-import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  AccountPageTexts, AccountSession, AccountSessionsResponse, ChangeEmailRequest, ChangePasswordRequest, ConfirmEmailChangeRequest, Messages, PASSWORD_MIN_LENGTH,
+} from '@cqa/contracts';
+import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import { NotCommonPassword } from '../dto/field-rules';
 
 const PASSWORD_MAX_LENGTH = 256;
@@ -26,4 +28,20 @@ export class AccountSessionDto implements AccountSession {
 
 export class AccountSessionsResponseDto implements AccountSessionsResponse {
   @ApiProperty({ type: [AccountSessionDto] }) sessions: AccountSessionDto[];
+}
+
+export class ChangeEmailDto implements ChangeEmailRequest {
+  @ApiProperty()
+  @IsString({ message: AccountPageTexts.currentPasswordRequired }) @IsNotEmpty({ message: AccountPageTexts.currentPasswordRequired }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @ApiProperty({ maxLength: 254 })
+  @IsNotEmpty({ message: Messages.validation.emailRequired }) @IsEmail({}, { message: Messages.validation.emailInvalid }) @MaxLength(254)
+  new_email: string;
+}
+
+export class ConfirmEmailChangeDto implements ConfirmEmailChangeRequest {
+  @ApiProperty({ description: 'The token from the link e-mailed to the new address.' })
+  @IsString({ message: AccountPageTexts.emailChangeInvalid }) @IsNotEmpty({ message: AccountPageTexts.emailChangeInvalid }) @MaxLength(100, { message: AccountPageTexts.emailChangeInvalid })
+  token: string;
 }

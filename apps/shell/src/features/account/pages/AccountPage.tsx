@@ -3,10 +3,11 @@ import { Link } from 'react-router-dom';
 import { AccountPageTexts as T } from '@cqa/contracts';
 import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
+import { ChangeEmailCard } from '../components/ChangeEmailCard';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { SessionsCard } from '../components/SessionsCard';
 
-/** Any signed-in user's own account (issue 44): the password, the sessions, and the second factor's settings. */
+/** Any signed-in user's own account (issue 44): the password, the e-mail address, the sessions, and the second factor's settings. */
 export function AccountPage() {
   const user = useAppSelector(selectCurrentUser);
   return (
@@ -15,6 +16,7 @@ export function AccountPage() {
       {user && <p>{T.signedInAs(user.email)}</p>}
       <Space orientation="vertical" size={24} style={{ width: '100%' }}>
         <ChangePasswordCard />
+        <ChangeEmailCard />
         <SessionsCard />
         <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{T.twoFactorTitle}</h2>}>
           <Link to={paths.accountSecurity}>{T.securityLink}</Link>

@@ -40,6 +40,8 @@ const specRoutes: Array<[path: string, app: string]> = [
   // Ours: the account page (issue 44) and its two-factor sign-in settings (issue 17).
   ['/account', 'shell'],
   ['/account/security', 'shell'],
+  // Ours (issue 44): the link confirming a new e-mail address.
+  ['/confirm-email/:code', 'shell'],
   ['*', 'shell'],
 ];
 

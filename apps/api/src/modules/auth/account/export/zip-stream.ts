@@ -69,6 +69,7 @@ function drained(out: PassThrough): Promise<void> {
 export function safeEntryName(name: string, fallback: string): string {
   const cleaned = name
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what a name in an archive must not carry
     .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim()

@@ -7,7 +7,7 @@
 
 /** Module folder -> the module folders it may import. A module may always import its own subfolders. */
 export const SERVER_MODULES = {
-  auth: ['profiles', 'mail'],
+  auth: ['profiles', 'mail', 'reports'],
   profiles: [],
   questions: ['profiles', 'notifications', 'ai'],
   answers: ['profiles', 'questions', 'ai', 'notifications'],
@@ -101,6 +101,7 @@ export const TABLE_OWNERS = {
   auth_logs: 'auth',
   user_two_factor: 'auth',
   two_factor_recovery_codes: 'auth',
+  account_exports: 'auth',
   patients: 'profiles',
   profile_access_logs: 'profiles',
   medical_reports: 'reports',

@@ -7,6 +7,9 @@ export const AccountPaths = {
   session: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
   email: '/api/account/email',
   emailConfirm: '/api/account/email/confirm',
+  /** POST starts an archive of the caller's data (or answers with the one being prepared); GET its latest state. */
+  export: '/api/account/export',
+  exportFile: (id: string) => `/api/account/export/${encodeURIComponent(id)}/file`,
 } as const;
 
 /** How long a link confirming a new e-mail address works. */
@@ -43,4 +46,33 @@ export interface AccountSession {
 
 export interface AccountSessionsResponse {
   sessions: AccountSession[];
+}
+
+/** The account page's "Download my data" card (`/account#data-export`): the e-mail's link points here. */
+export const DATA_EXPORT_ANCHOR = 'data-export';
+
+export const ACCOUNT_EXPORT_STATUSES = ['requested', 'ready', 'failed', 'expired'] as const;
+export type AccountExportStatus = (typeof ACCOUNT_EXPORT_STATUSES)[number];
+
+/** One archive of the caller's data (GDPR art. 15 / HIPAA right of access): prepared by a job, downloadable for a while. */
+export interface AccountExport {
+  id: string;
+  status: AccountExportStatus;
+  requested_at: string;
+  ready_at: string | null;
+  /** Until when the file can be downloaded (ready), or when it was deleted (expired). */
+  expires_at: string | null;
+  /** The ZIP file's size once ready. */
+  size_bytes: number | null;
+}
+
+/** GET /api/account/export: the latest archive, or null when none was ever asked for. */
+export interface AccountExportResponse {
+  export: AccountExport | null;
+}
+
+/** POST /api/account/export: the archive being prepared (new: 202; one already under way: 200) and what to tell. */
+export interface AccountExportStartResponse {
+  export: AccountExport;
+  message: string;
 }

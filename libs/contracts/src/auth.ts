@@ -201,7 +201,7 @@ export interface ApprovalStatusResponse {
 export const AUTH_LOG_EVENTS = [
   'login', 'login_failed', 'registration', 'logout', 'password_reset',
   'two_factor_enabled', 'two_factor_disabled', 'two_factor_reset', 'two_factor_failed',
-  'password_changed', 'session_ended', 'email_change_requested', 'email_changed',
+  'password_changed', 'session_ended', 'data_export_requested', 'data_export_downloaded', 'email_change_requested', 'email_changed',
 ] as const;
 export type AuthLogEvent = (typeof AUTH_LOG_EVENTS)[number];
 

@@ -34,6 +34,10 @@ export const JobName = {
   AnswerMail: 'answer-mail',
   /** Scheduled daily: each opted-in expert's list of questions waiting for an expert answer. */
   ExpertDigest: 'expert-digest',
+  /** One archive of a person's data for download (payload: the account_exports row id). */
+  AccountExport: 'account-export',
+  /** Scheduled: deletes expired archives' files and marks their rows expired. */
+  AccountExportPrune: 'account-export-prune',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -52,12 +56,16 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.RefreshTokenPrune]: QueueName.System,
   [JobName.AnswerMail]: QueueName.Mail,
   [JobName.ExpertDigest]: QueueName.Mail,
+  [JobName.AccountExport]: QueueName.System,
+  [JobName.AccountExportPrune]: QueueName.System,
 };
 
 /** One job per outbox row: the relay may enqueue a row again and again, BullMQ keeps one job. */
 export const mailJobId = (outboxId: number | string): string => `mail-${outboxId}`;
 /** One job per question per quiet period: the window is named by the first answer event it covers. */
 export const answerMailJobId = (questionId: number | string, firstEventId: number | string): string => `answer-mail-q${questionId}-e${firstEventId}`;
+/** One job per archive: a second POST or the prune's re-enqueue adds nothing. */
+export const accountExportJobId = (exportId: string): string => `account-export-${exportId}`;
 export const reportFileDeleteJobId = (storageKey: string): string => `report-file-${storageKey}`;
 
 /** Every job payload may carry the id of the HTTP request that caused it, for following it through the logs. */

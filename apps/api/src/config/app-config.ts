@@ -70,6 +70,8 @@ export interface OpsConfig {
   /** Null: the report sweep is off. */
   reportSweepCron: string | null;
   refreshTokenPruneCron: string | null;
+  /** "Download my data" (issue 44): archives per account per 24 h, hours a ready one lives, the prune's cron (null: off). */
+  accountExports: { perDay: number; ttlHours: number; pruneCron: string | null };
   /** Null: no separate metrics port (metrics only at /api/metrics for admins). */
   metricsPort: number | null;
   metricsHost: string;
@@ -280,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       mailRelayIntervalMs: integer('MAIL_RELAY_INTERVAL_MS', 200, 600_000),
       reportSweepCron: cronOrOff('REPORT_SWEEP_CRON', env.REPORT_SWEEP_CRON, problems),
       refreshTokenPruneCron: cronOrOff('REFRESH_TOKEN_PRUNE_CRON', env.REFRESH_TOKEN_PRUNE_CRON, problems),
+      accountExports: {
+        perDay: integer('ACCOUNT_EXPORTS_PER_DAY', 1, 1000),
+        ttlHours: integer('ACCOUNT_EXPORT_TTL_HOURS', 1, 24 * 30),
+        pruneCron: cronOrOff('ACCOUNT_EXPORT_PRUNE_CRON', env.ACCOUNT_EXPORT_PRUNE_CRON, problems),
+      },
       metricsPort: raw('METRICS_PORT') === '' ? null : integer('METRICS_PORT', 0, 65535),
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),

@@ -43,3 +43,36 @@ export const AccountPageTexts = {
   twoFactorTitle: 'Two-factor sign-in and e-mail',
   securityLink: 'Two-factor sign-in and e-mail settings',
 } as const;
+
+/** The "Download my data" card and its routes (issue 44 item 3). */
+export const AccountExportTexts = {
+  title: 'Download my data',
+  intro: 'One ZIP archive with everything Cancer Q&A holds about you, as JSON files you can open or import elsewhere, with a README explaining each file.',
+  includesTitle: 'What the archive holds',
+  includes: {
+    patient: ['Your account and sign-in history', 'Your health profile', 'Your questions, the answers they received and when you were notified', 'Your ratings and feedback', 'Your medical reports, as the original files', 'Who else opened your profile or reports'],
+    expert: ['Your account and sign-in history', 'Your answers', 'Your reviews (ratings and feedback) of answers', 'Deep research requests you decided'],
+    admin: ['Your account and sign-in history'],
+  },
+  never: 'Never included: your password, two-factor secrets or recovery codes.',
+  prepare: 'Prepare my archive',
+  started: 'We are preparing your archive. We will e-mail you when it is ready.',
+  alreadyPreparing: 'Your archive is already being prepared. We will e-mail you when it is ready.',
+  preparing: 'Your archive is being prepared. This can take a few minutes; you can leave this page, we will e-mail you when it is ready.',
+  ready: (until: string) => `Your archive is ready. You can download it until ${until}.`,
+  download: 'Download archive',
+  downloadLabel: (size: string) => `Download archive (ZIP, ${size})`,
+  downloading: 'Downloading…',
+  signedInNote: 'For your privacy the download works only while you are signed in here; the e-mail only tells you it is ready.',
+  failed: 'Your archive could not be prepared. Please try again.',
+  tryAgain: 'Try again',
+  expired: 'Your last archive has expired and was deleted. Prepare a new one when you need it.',
+  prepareAnother: 'Prepare a new archive',
+  loadFailed: 'The state of your archive could not be loaded. Please try again.',
+  tooMany: (limit: number) => `You can prepare at most ${limit} archives in 24 hours. Please try again later.`,
+  notFound: 'That archive does not exist.',
+  gone: 'This archive has expired and was deleted. Please prepare a new one.',
+  notReady: 'This archive is not ready yet. Please wait for the e-mail.',
+  downloadFailed: 'The archive could not be downloaded. Please try again.',
+  fileName: 'cancer-qa-my-data.zip',
+} as const;

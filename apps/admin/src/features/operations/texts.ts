@@ -19,6 +19,8 @@ export const EVENT_LABELS: Record<AuthLogEvent, string> = {
   two_factor_failed: 'Wrong two-factor code',
   password_changed: 'Password changed',
   session_ended: 'Another session ended',
+  data_export_requested: 'Asked for a data archive',
+  data_export_downloaded: 'Downloaded a data archive',
 };
 
 /** The access log of patient profiles (the audit trail). */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { addAuthLogEvents, removeAuthLogEvents } from './frozen/auth-log-events';
 
-const EVENTS_BEFORE = "'login', 'login_failed', 'registration', 'logout', 'password_reset', 'two_factor_enabled', 'two_factor_disabled', 'two_factor_reset', 'two_factor_failed', 'password_changed', 'session_ended'";
-const EVENTS_AFTER = `${EVENTS_BEFORE}, 'email_change_requested', 'email_changed'`;
+const NEW_EVENTS = ['email_change_requested', 'email_changed'];
 
 /**
  * A change of e-mail address while signed in (issue 44): a single-use link to the new address (an email token of its
@@ -12,12 +12,11 @@ export class AddEmailChange1795600001100 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query("ALTER TABLE email_tokens MODIFY purpose ENUM('verify_email', 'reset_password', 'change_email') NOT NULL, ADD COLUMN new_email VARCHAR(254) NULL AFTER purpose");
-    await queryRunner.query(`ALTER TABLE auth_logs MODIFY event_type ENUM(${EVENTS_AFTER}) NOT NULL`);
+    await addAuthLogEvents(queryRunner, NEW_EVENTS);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DELETE FROM auth_logs WHERE event_type IN ('email_change_requested', 'email_changed')");
-    await queryRunner.query(`ALTER TABLE auth_logs MODIFY event_type ENUM(${EVENTS_BEFORE}) NOT NULL`);
+    await removeAuthLogEvents(queryRunner, NEW_EVENTS);
     await queryRunner.query("DELETE FROM email_tokens WHERE purpose = 'change_email'");
     await queryRunner.query("ALTER TABLE email_tokens DROP COLUMN new_email, MODIFY purpose ENUM('verify_email', 'reset_password') NOT NULL");
   }

@@ -24,6 +24,7 @@ import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-Ad
 import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchRequests';
 import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefreshSuccessorSeal';
 import { AddAccountEvents1795600000700 } from './1795600000700-AddAccountEvents';
+import { AddAccountExports1795600000800 } from './1795600000800-AddAccountExports';
 import { AddEmailChange1795600001100 } from './1795600001100-AddEmailChange';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -52,5 +53,6 @@ export const MIGRATIONS = [
   AddResearchRequests1795600000500,
   AddRefreshSuccessorSeal1795600000600,
   AddAccountEvents1795600000700,
+  AddAccountExports1795600000800,
   AddEmailChange1795600001100,
 ];

@@ -2,6 +2,9 @@ import { OwnerCheck } from './owner-check';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
 import { EmailChangeService } from './account/email-change.service';
+import { AccountExportController } from './account/export/account-export.controller';
+import { AccountExportService } from './account/export/account-export.service';
+import { AccountExportsModule } from './account/export/account-exports.module';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -50,10 +53,11 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
     PassportModule,
     MailModule,
     ProfilesModule,
+    AccountExportsModule,
   ],
-  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, AccountExportController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, EmailChangeService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, EmailChangeService, AccountExportService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

@@ -89,3 +89,16 @@ export function emailChangeNoticeMail(to: string, firstName: string, stage: 'req
     stage === 'requested' ? 'A change of your Cancer Q&A email was requested' : 'Your Cancer Q&A email was changed',
     [`Hello ${inertName(firstName)},`, ...lines, link], link);
 }
+
+/**
+ * "Download my data" (issue 44): the link opens the account page, where the signed-in owner downloads the archive; it
+ * carries no token, so a forwarded or leaked e-mail hands out nothing.
+ */
+export function accountExportReadyMail(to: string, firstName: string, link: string, expiresAt: Date): OutgoingMail {
+  return compose(to, 'account-export-ready', 'Your Cancer Q&A data archive is ready', [
+    `Hello ${inertName(firstName)},`,
+    'The archive of your data you asked for is ready. Sign in and download it from your account page:',
+    link,
+    `It can be downloaded until ${expiresAt.toUTCString()}; then it is deleted. If you did not ask for it, change your password and end the sessions you do not recognise on the same page.`,
+  ], link);
+}

@@ -17,6 +17,8 @@ const SESSIONS = {
   ],
 };
 
+const NO_ARCHIVE = { status: 200, body: { export: null } };
+
 function renderAccount() {
   const store = createAppStore({ auth: signedInState('patient') });
   render(
@@ -30,6 +32,7 @@ describe('the account page (issue 44)', () => {
   it('changes the password: the current one, the new one twice; the form checks first, then says what the server says', async () => {
     const api = installFetchMock();
     api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+    api.reply(AccountPaths.export, NO_ARCHIVE);
     api.reply(
       AccountPaths.password,
       { status: 400, body: { statusCode: 400, message: T.currentPasswordWrong } },
@@ -65,8 +68,9 @@ describe('the account page (issue 44)', () => {
     const api = installFetchMock();
     api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS }, { status: 200, body: { sessions: [SESSIONS.sessions[0]] } });
     api.reply(AccountPaths.session('f2'), { status: 200, body: { message: T.sessionEnded } });
+    api.reply(AccountPaths.export, NO_ARCHIVE);
     renderAccount();
-    const list = await screen.findByRole('list');
+    const list = (await screen.findByText(T.thisSession)).closest('ul')!;
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(within(list).getByText(T.thisSession)).toBeInTheDocument();
     // Only the other session has a button, named for its device.

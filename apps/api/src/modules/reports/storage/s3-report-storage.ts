@@ -10,7 +10,8 @@ import { assertStorageKey, isStorageKey, ListedObject, ReportFileMissingError, R
 
 /** S3's smallest part but the last; also the most one upload holds in memory. */
 export const S3_PART_BYTES = 5 * 1024 * 1024;
-const KEY_PREFIX = 'medical-reports/';
+/** Report files' folder in the bucket; other stores of the same driver (data archives) pass their own. */
+export const REPORTS_KEY_PREFIX = 'medical-reports/';
 
 export function s3ClientFor(config: S3StorageConfig): S3Client {
   return new S3Client({
@@ -29,7 +30,7 @@ export function s3ClientFor(config: S3StorageConfig): S3Client {
 export class S3ReportStorage extends ReportStorage {
   readonly driver = 's3' as const;
 
-  constructor(private readonly client: S3Client, private readonly bucket: string) {
+  constructor(private readonly client: S3Client, private readonly bucket: string, private readonly prefix = REPORTS_KEY_PREFIX) {
     super();
   }
 
@@ -109,9 +110,9 @@ export class S3ReportStorage extends ReportStorage {
   async *list(): AsyncIterable<ListedObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: KEY_PREFIX, ContinuationToken: token }));
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
-        const key = (object.Key ?? '').slice(KEY_PREFIX.length);
+        const key = (object.Key ?? '').slice(this.prefix.length);
         if (isStorageKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date() };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -131,7 +132,7 @@ export class S3ReportStorage extends ReportStorage {
       let page: ListMultipartUploadsCommandOutput;
       try {
         page = await this.client.send(new ListMultipartUploadsCommand({
-          Bucket: this.bucket, Prefix: KEY_PREFIX, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker,
+          Bucket: this.bucket, Prefix: this.prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker,
         }));
       } catch (error) {
         if (isNotImplemented(error)) return removed;
@@ -149,7 +150,7 @@ export class S3ReportStorage extends ReportStorage {
 
   private objectKey(key: string): string {
     assertStorageKey(key);
-    return `${KEY_PREFIX}${key}`;
+    return `${this.prefix}${key}`;
   }
 }
 

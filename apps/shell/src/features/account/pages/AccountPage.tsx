@@ -5,9 +5,10 @@ import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { ChangeEmailCard } from '../components/ChangeEmailCard';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { DataExportCard } from '../components/DataExportCard';
 import { SessionsCard } from '../components/SessionsCard';
 
-/** Any signed-in user's own account (issue 44): the password, the e-mail address, the sessions, and the second factor's settings. */
+/** Any signed-in user's own account (issue 44): the password, the e-mail address, the sessions, the second factor's settings and the archive of one's data. */
 export function AccountPage() {
   const user = useAppSelector(selectCurrentUser);
   return (
@@ -21,6 +22,7 @@ export function AccountPage() {
         <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{T.twoFactorTitle}</h2>}>
           <Link to={paths.accountSecurity}>{T.securityLink}</Link>
         </Card>
+        <DataExportCard />
       </Space>
     </section>
   );

@@ -15,6 +15,7 @@ import { ImportModule } from './modules/import/import.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { ReportFilesModule } from './modules/reports/files/report-files.module';
+import { ErasureModule } from './modules/erasure/erasure.module';
 import { RefreshTokenPruneModule } from './modules/auth/prune/refresh-token-prune.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
 import { ReportsModule } from './modules/reports/reports.module';
@@ -28,7 +29,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const ANSWER_SOURCE_MODULES = [AiAnswersModule, ResearchModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, RefreshTokenPruneModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule, NotificationsModule];
+export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, RefreshTokenPruneModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule, NotificationsModule, ErasureModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];

@@ -34,6 +34,10 @@ export const JobName = {
   AnswerMail: 'answer-mail',
   /** Scheduled daily: each opted-in expert's list of questions waiting for an expert answer. */
   ExpertDigest: 'expert-digest',
+  /** Scheduled: enqueues the erasure of every account whose deletion's grace period has ended. */
+  AccountErasureSweep: 'account-erasure-sweep',
+  /** Erases one account's personal data in one transaction (payload: the user id only). */
+  AccountErasure: 'account-erasure',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -52,12 +56,16 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.RefreshTokenPrune]: QueueName.System,
   [JobName.AnswerMail]: QueueName.Mail,
   [JobName.ExpertDigest]: QueueName.Mail,
+  [JobName.AccountErasureSweep]: QueueName.System,
+  [JobName.AccountErasure]: QueueName.System,
 };
 
 /** One job per outbox row: the relay may enqueue a row again and again, BullMQ keeps one job. */
 export const mailJobId = (outboxId: number | string): string => `mail-${outboxId}`;
 /** One job per question per quiet period: the window is named by the first answer event it covers. */
 export const answerMailJobId = (questionId: number | string, firstEventId: number | string): string => `answer-mail-q${questionId}-e${firstEventId}`;
+/** One erasure job per account, however often the sweep finds it due. */
+export const accountErasureJobId = (userId: string): string => `account-erasure-${userId}`;
 export const reportFileDeleteJobId = (storageKey: string): string => `report-file-${storageKey}`;
 
 /** Every job payload may carry the id of the HTTP request that caused it, for following it through the logs. */

@@ -70,6 +70,10 @@ export interface OpsConfig {
   /** Null: the report sweep is off. */
   reportSweepCron: string | null;
   refreshTokenPruneCron: string | null;
+  /** Days from a deletion request to the erasure (issue 44). */
+  accountDeletionGraceDays: number;
+  /** Null: the erasure sweep is off. */
+  accountErasureSweepCron: string | null;
   /** Null: no separate metrics port (metrics only at /api/metrics for admins). */
   metricsPort: number | null;
   metricsHost: string;
@@ -280,6 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       mailRelayIntervalMs: integer('MAIL_RELAY_INTERVAL_MS', 200, 600_000),
       reportSweepCron: cronOrOff('REPORT_SWEEP_CRON', env.REPORT_SWEEP_CRON, problems),
       refreshTokenPruneCron: cronOrOff('REFRESH_TOKEN_PRUNE_CRON', env.REFRESH_TOKEN_PRUNE_CRON, problems),
+      accountDeletionGraceDays: integer('ACCOUNT_DELETION_GRACE_DAYS', 0, 365),
+      accountErasureSweepCron: cronOrOff('ACCOUNT_ERASURE_SWEEP_CRON', env.ACCOUNT_ERASURE_SWEEP_CRON, problems),
       metricsPort: raw('METRICS_PORT') === '' ? null : integer('METRICS_PORT', 0, 65535),
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),

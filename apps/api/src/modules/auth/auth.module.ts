@@ -1,6 +1,8 @@
 import { OwnerCheck } from './owner-check';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
+import { AccountDeletionService } from './account/account-deletion.service';
+import { PendingDeletions } from './account/pending-deletions';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -52,10 +54,10 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
   ],
   controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, AccountDeletionService, PendingDeletions, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],
-  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService, TwoFactorService],
+  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService, TwoFactorService, AccountDeletionService],
 })
 export class AuthModule {}

@@ -1,6 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AccountPageTexts, AccountSession, AccountSessionsResponse, ChangePasswordRequest, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
-import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import {
+  AccountDeletionRequest, AccountDeletionResponse, AccountDeletionTexts, AccountPageTexts, AccountSession, AccountSessionsResponse, ChangePasswordRequest,
+  Messages, PASSWORD_MIN_LENGTH,
+} from '@cqa/contracts';
+import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { NotCommonPassword } from '../dto/field-rules';
 
 const PASSWORD_MAX_LENGTH = 256;
@@ -26,4 +29,19 @@ export class AccountSessionDto implements AccountSession {
 
 export class AccountSessionsResponseDto implements AccountSessionsResponse {
   @ApiProperty({ type: [AccountSessionDto] }) sessions: AccountSessionDto[];
+}
+
+export class AccountDeletionDto implements AccountDeletionRequest {
+  @ApiProperty({ description: 'The password again (counted as a sign-in attempt).' })
+  @IsString({ message: AccountDeletionTexts.passwordRequired }) @IsNotEmpty({ message: AccountDeletionTexts.passwordRequired }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @ApiProperty({ required: false, description: 'A current authenticator code; required when two-factor sign-in is on.' })
+  @IsOptional() @IsString({ message: AccountDeletionTexts.codeRequired }) @MaxLength(64)
+  two_factor_code?: string;
+}
+
+export class AccountDeletionResponseDto implements AccountDeletionResponse {
+  @ApiProperty() message: string;
+  @ApiProperty({ description: 'When the erasure is due, unless the owner signs in before.' }) due_at: string;
 }

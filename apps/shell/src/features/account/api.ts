@@ -1,5 +1,5 @@
-import type { AccountSessionsResponse, ChangePasswordRequest, MessageResponse } from '@cqa/contracts';
-import { AccountPaths } from '@cqa/contracts';
+import type { AccountDeletionRequest, AccountDeletionResponse, AccountSessionsResponse, ChangePasswordRequest, MessageResponse } from '@cqa/contracts';
+import { AccountDeletionPaths, AccountPaths } from '@cqa/contracts';
 import { apiRelative, baseApi } from '@cqa/web-core';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['AccountSessions'] });
@@ -16,7 +16,10 @@ export const accountApi = api.injectEndpoints({
       query: (id) => ({ url: apiRelative(AccountPaths.session(id)), method: 'DELETE' }),
       invalidatesTags: ['AccountSessions'],
     }),
+    deleteAccount: build.mutation<AccountDeletionResponse, AccountDeletionRequest>({
+      query: (body) => ({ url: apiRelative(AccountDeletionPaths.own), method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useChangePasswordMutation, useAccountSessionsQuery, useEndSessionMutation } = accountApi;
+export const { useChangePasswordMutation, useAccountSessionsQuery, useEndSessionMutation, useDeleteAccountMutation } = accountApi;

@@ -56,7 +56,8 @@ describe('deleting an account (real MariaDB and Redis)', () => {
 
   it('needs the password (a wrong one is counted and says so) and, with two-factor on, a current code', async () => {
     const patient = await createUser(api, 'patient');
-    const { token } = await signIn(api, patient);
+    const { token: first, cookie } = await signIn(api, patient);
+    let token = first;
     expect(error(await requestDeletion(token, { password: '' }))).toBe(AccountDeletionTexts.passwordRequired);
     const wrong = await requestDeletion(token, { password: 'Wrong-password-1' });
     expect(wrong.status).toBe(400);
@@ -66,6 +67,8 @@ describe('deleting an account (real MariaDB and Redis)', () => {
 
     const setup = await call<TwoFactorSetupResponse>(api, 'POST', TwoFactorPaths.setup, { token, body: { password: TEST_PASSWORD } });
     expect((await call(api, 'POST', TwoFactorPaths.confirm, { token, body: { password: TEST_PASSWORD, code: codeOf(setup.body.secret) } })).status).toBe(200);
+    // Turning two-factor on renews this session's access token.
+    token = (await call<SessionResponse>(api, 'POST', '/api/auth/refresh', { cookie })).body.accessToken;
     offsetMs += 30_000;
     expect(error(await requestDeletion(token, { password: TEST_PASSWORD }))).toBe(AccountDeletionTexts.codeRequired);
     const wrongCode = String((Number(codeOf(setup.body.secret)) + 500_000) % 1e6).padStart(6, '0');

@@ -4,9 +4,10 @@ import { AccountPageTexts as T } from '@cqa/contracts';
 import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { SessionsCard } from '../components/SessionsCard';
 
-/** Any signed-in user's own account (issue 44): the password, the sessions, and the second factor's settings. */
+/** Any signed-in user's own account (issue 44): the password, the sessions, the second factor's settings, and deleting the account. */
 export function AccountPage() {
   const user = useAppSelector(selectCurrentUser);
   return (
@@ -19,6 +20,7 @@ export function AccountPage() {
         <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{T.twoFactorTitle}</h2>}>
           <Link to={paths.accountSecurity}>{T.securityLink}</Link>
         </Card>
+        <DeleteAccountCard />
       </Space>
     </section>
   );

@@ -19,6 +19,7 @@ export const SERVER_MODULES = {
   health: ['ai'],
   diagnostics: [],
   notifications: ['mail'],
+  erasure: ['auth', 'profiles', 'reports', 'answers', 'notifications', 'mail'],
 };
 
 /** Modules that other modules reach through their index.ts only (its public face), never through their files. */
@@ -96,6 +97,7 @@ export function serverModuleZones() {
  */
 export const TABLE_OWNERS = {
   users: 'auth',
+  account_deletions: 'auth',
   refresh_tokens: 'auth',
   email_tokens: 'auth',
   auth_logs: 'auth',

@@ -15,6 +15,7 @@ import { ImportModule } from './modules/import/import.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { ReportFilesModule } from './modules/reports/files/report-files.module';
+import { ErasureModule } from './modules/erasure/erasure.module';
 import { RefreshTokenPruneModule } from './modules/auth/prune/refresh-token-prune.module';
 import { AccountExportsModule } from './modules/auth/account/export/account-exports.module';
 import { ProfilesModule } from './modules/profiles/profiles.module';
@@ -29,7 +30,7 @@ export const coreModules = (config: AppConfig) => [ConfigModule.forRoot(config),
 export const ANSWER_SOURCE_MODULES = [AiAnswersModule, ResearchModule];
 
 /** Feature modules; the worker boots the same ones to run their job handlers. */
-export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, RefreshTokenPruneModule, AccountExportsModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule, NotificationsModule];
+export const FEATURE_MODULES = [DiagnosticsModule, MailModule, ReportFilesModule, RefreshTokenPruneModule, AccountExportsModule, AnswersModule, ...ANSWER_SOURCE_MODULES, ImportModule, NotificationsModule, ErasureModule];
 
 /** Modules with HTTP routes only, no job handlers: the worker leaves them out. */
 export const API_ONLY_MODULES = [AuthModule, AdminModule, ProfilesModule, ReportsModule, QuestionsModule];

@@ -76,3 +76,28 @@ export interface AccountExportStartResponse {
   export: AccountExport;
   message: string;
 }
+
+/** Delete my account (issue 44): the grace period's default, the admin note's limit and the routes. */
+export const ACCOUNT_DELETION_NOTE_MAX_LENGTH = 1000;
+
+export const AccountDeletionPaths = {
+  own: '/api/account/deletion',
+  adminUser: (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/deletion`,
+} as const;
+
+/** POST /api/account/deletion: the password again, and a current authenticator code when the account has one. */
+export interface AccountDeletionRequest {
+  password: string;
+  two_factor_code?: string;
+}
+
+/** POST /api/admin/users/{id}/deletion: the admin's note that the person asked for it (kept until the erasure). */
+export interface AdminAccountDeletionRequest {
+  note: string;
+}
+
+/** The answer of both: when the erasure is due (ISO date-time). */
+export interface AccountDeletionResponse {
+  message: string;
+  due_at: string;
+}

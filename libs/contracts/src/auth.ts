@@ -54,6 +54,8 @@ export interface SessionResponse {
   accessToken: string;
   /** Seconds until the access token expires. */
   expiresIn: number;
+  /** True when this sign-in cancelled the account's pending deletion (issue 44): the web says so. */
+  deletionCancelled?: boolean;
 }
 
 export interface MessageResponse {
@@ -202,6 +204,7 @@ export const AUTH_LOG_EVENTS = [
   'login', 'login_failed', 'registration', 'logout', 'password_reset',
   'two_factor_enabled', 'two_factor_disabled', 'two_factor_reset', 'two_factor_failed',
   'password_changed', 'session_ended', 'data_export_requested', 'data_export_downloaded', 'email_change_requested', 'email_changed',
+  'deletion_requested', 'deletion_cancelled', 'account_erased',
 ] as const;
 export type AuthLogEvent = (typeof AUTH_LOG_EVENTS)[number];
 

@@ -38,6 +38,10 @@ export const JobName = {
   AccountExport: 'account-export',
   /** Scheduled: deletes expired archives' files and marks their rows expired. */
   AccountExportPrune: 'account-export-prune',
+  /** Scheduled: enqueues the erasure of every account whose deletion's grace period has ended. */
+  AccountErasureSweep: 'account-erasure-sweep',
+  /** Erases one account's personal data in one transaction (payload: the user id only). */
+  AccountErasure: 'account-erasure',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -58,6 +62,8 @@ export const JOB_QUEUE: Readonly<Record<JobName, QueueName>> = {
   [JobName.ExpertDigest]: QueueName.Mail,
   [JobName.AccountExport]: QueueName.System,
   [JobName.AccountExportPrune]: QueueName.System,
+  [JobName.AccountErasureSweep]: QueueName.System,
+  [JobName.AccountErasure]: QueueName.System,
 };
 
 /** One job per outbox row: the relay may enqueue a row again and again, BullMQ keeps one job. */
@@ -66,6 +72,8 @@ export const mailJobId = (outboxId: number | string): string => `mail-${outboxId
 export const answerMailJobId = (questionId: number | string, firstEventId: number | string): string => `answer-mail-q${questionId}-e${firstEventId}`;
 /** One job per archive: a second POST or the prune's re-enqueue adds nothing. */
 export const accountExportJobId = (exportId: string): string => `account-export-${exportId}`;
+/** One erasure job per account, however often the sweep finds it due. */
+export const accountErasureJobId = (userId: string): string => `account-erasure-${userId}`;
 export const reportFileDeleteJobId = (storageKey: string): string => `report-file-${storageKey}`;
 
 /** Every job payload may carry the id of the HTTP request that caused it, for following it through the logs. */

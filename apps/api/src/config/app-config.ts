@@ -72,6 +72,10 @@ export interface OpsConfig {
   refreshTokenPruneCron: string | null;
   /** "Download my data" (issue 44): archives per account per 24 h, hours a ready one lives, the prune's cron (null: off). */
   accountExports: { perDay: number; ttlHours: number; pruneCron: string | null };
+  /** Days from a deletion request to the erasure (issue 44). */
+  accountDeletionGraceDays: number;
+  /** Null: the erasure sweep is off. */
+  accountErasureSweepCron: string | null;
   /** Null: no separate metrics port (metrics only at /api/metrics for admins). */
   metricsPort: number | null;
   metricsHost: string;
@@ -287,6 +291,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
         ttlHours: integer('ACCOUNT_EXPORT_TTL_HOURS', 1, 24 * 30),
         pruneCron: cronOrOff('ACCOUNT_EXPORT_PRUNE_CRON', env.ACCOUNT_EXPORT_PRUNE_CRON, problems),
       },
+      accountDeletionGraceDays: integer('ACCOUNT_DELETION_GRACE_DAYS', 0, 365),
+      accountErasureSweepCron: cronOrOff('ACCOUNT_ERASURE_SWEEP_CRON', env.ACCOUNT_ERASURE_SWEEP_CRON, problems),
       metricsPort: raw('METRICS_PORT') === '' ? null : integer('METRICS_PORT', 0, 65535),
       metricsHost: raw('METRICS_HOST'),
       requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 1000, 3_600_000),

@@ -121,6 +121,8 @@ export const ENV_VARIABLES = [
   { name: 'RESEARCH_RECHECK_CRON', default: '0 3 * * *', description: 'When the nightly job re-checks the retraction status of every source cited by a published deep research report (cron, server time); empty turns it off.', usedBy: ['worker'] },
   { name: 'ANSWER_MAIL_QUIET_SECONDS', default: '600', description: 'Quiet period of the answer e-mails: answers arriving on one question within this many seconds of the first are told in one e-mail to its patient (never one per community reply).', usedBy: ['worker'] },
   { name: 'EXPERT_DIGEST_CRON', default: '0 7 * * *', description: 'When the daily e-mail of questions waiting for an expert answer goes to the experts who opted in (cron, server time); empty turns it off.', usedBy: ['worker'] },
+  { name: 'ACCOUNT_DELETION_GRACE_DAYS', default: '14', description: 'Days between a request to delete an account (by its owner or an admin) and its erasure; signing in meanwhile cancels it.', usedBy: ['api'] },
+  { name: 'ACCOUNT_ERASURE_SWEEP_CRON', default: '*/15 * * * *', description: 'When the worker looks for account deletions whose grace period has ended and enqueues their erasure (cron, server time); empty turns it off (nothing is erased then).', usedBy: ['worker'] },
   { name: 'UNSUBSCRIBE_RATE_LIMIT_PER_IP', default: '30', description: 'Unknown tokens at the one-click unsubscribe link (`/api/unsubscribe/…`, no sign-in) allowed from one client IP per 15 minutes; over it the API answers 429. A valid link always works.', usedBy: ['api'] },
 ] as const satisfies ReadonlyArray<EnvVariable>;
 

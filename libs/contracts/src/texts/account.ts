@@ -76,3 +76,37 @@ export const AccountExportTexts = {
   downloadFailed: 'The archive could not be downloaded. Please try again.',
   fileName: 'cancer-qa-my-data.zip',
 } as const;
+
+/** Delete my account (issue 44): what goes, what stays, the grace period, and every refusal. */
+export const AccountDeletionTexts = {
+  title: 'Delete my account',
+  whatGoes:
+    'What goes: your name, e-mail address and password, your patient profile, your medical reports and their files, the written feedback of your ratings, your notification settings, your sign-in sessions and two-factor settings, and the addresses and devices in your sign-in history.',
+  whatStays:
+    'What stays: your questions and the answers to them (and any answers you wrote), shown under "Anonymous", and the numbers of your ratings, with nothing that leads back to you.',
+  grace: (days: number) =>
+    `Your account is erased ${days} days after you ask. You are signed out at once; signing in again before then cancels the deletion.`,
+  passwordLabel: 'Your password',
+  passwordRequired: 'Enter your password to delete your account.',
+  passwordWrong: 'The password is not correct. Your account has not been deleted.',
+  codeLabel: 'Code from your authenticator app',
+  codeRequired: 'Enter the 6-digit code from your authenticator app to delete your account.',
+  codeWrong: 'That code is not valid. Check your authenticator app and try again. Your account has not been deleted.',
+  start: 'Delete my account…',
+  confirmQuestion: 'Are you sure? This cannot be undone once the grace period has ended.',
+  confirm: 'Yes, delete my account',
+  cancel: 'Keep my account',
+  scheduled: (date: string) => `Your account will be erased on ${date}. Sign in before then to cancel.`,
+  signedOutNotice: 'Your account is scheduled for deletion and you have been signed out. Sign in again before the date in our e-mail to cancel it.',
+  cancelledBySignIn: 'Welcome back: signing in has cancelled the deletion of your account.',
+  adminNoteRequired: "Write down that the person asked for their account to be deleted (how and when).",
+  adminNoteTooLong: (max: number) => `The note must be at most ${max} characters long.`,
+  adminScheduled: (date: string) => `The account will be erased on ${date} unless its owner signs in before then. They have been e-mailed.`,
+  adminCancelled: 'The deletion has been cancelled.',
+  adminOnlyPatientsExperts: 'Only patient and expert accounts can be deleted here.',
+  alreadyErased: 'This account has already been erased.',
+  notPending: 'This account has no pending deletion.',
+  adminButton: 'Delete account…',
+  adminCancelButton: 'Cancel deletion',
+  adminNoteLabel: 'How the person asked (required)',
+} as const;

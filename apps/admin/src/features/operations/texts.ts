@@ -21,6 +21,11 @@ export const EVENT_LABELS: Record<AuthLogEvent, string> = {
   session_ended: 'Another session ended',
   data_export_requested: 'Asked for a data archive',
   data_export_downloaded: 'Downloaded a data archive',
+  email_change_requested: 'Asked to change e-mail address',
+  email_changed: 'E-mail address changed',
+  deletion_requested: 'Asked to delete the account',
+  deletion_cancelled: 'Account deletion cancelled',
+  account_erased: 'Account erased',
 };
 
 /** The access log of patient profiles (the audit trail). */

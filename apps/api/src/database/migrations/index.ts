@@ -25,6 +25,7 @@ import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchReq
 import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefreshSuccessorSeal';
 import { AddAccountEvents1795600000700 } from './1795600000700-AddAccountEvents';
 import { AddAccountExports1795600000800 } from './1795600000800-AddAccountExports';
+import { AddAccountDeletion1795600000900 } from './1795600000900-AddAccountDeletion';
 import { AddEmailChange1795600001100 } from './1795600001100-AddEmailChange';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -54,5 +55,6 @@ export const MIGRATIONS = [
   AddRefreshSuccessorSeal1795600000600,
   AddAccountEvents1795600000700,
   AddAccountExports1795600000800,
+  AddAccountDeletion1795600000900,
   AddEmailChange1795600001100,
 ];

@@ -1,19 +1,24 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { AccountDeletionTexts, MessageResponse } from '@cqa/contracts';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { Roles } from '../../common/access/access.decorator';
 import { ApiErrorDto } from '../../common/http/api-error.dto';
+import { Client, ClientInfo } from '../../common/access/client-info';
 import { CurrentUser } from '../../common/access/current-user';
+import { AccountDeletionService } from '../auth/account/account-deletion.service';
+import { AccountDeletionResponseDto } from '../auth/account/account.dto';
+import { MessageResponseDto } from '../auth/dto/auth.dto';
 import { userIdPipe } from '../auth/users.controller';
 import { AdminService } from './admin.service';
 import {
-  AdminUserListResponseDto, ApprovalDto, ApprovalResponseDto, BlockDto, BlockResponseDto, RejectionDto, UserDetailResponseDto, UsersByIdsDto,
+  AdminAccountDeletionDto, AdminUserListResponseDto, ApprovalDto, ApprovalResponseDto, BlockDto, BlockResponseDto, RejectionDto, UserDetailResponseDto, UsersByIdsDto,
 } from './dto/user-admin.dto';
 
 @ApiTags('user administration')
 @Controller()
 export class AdminUsersController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(private readonly admin: AdminService, private readonly deletion: AccountDeletionService) {}
 
   @Get('admin/patients-auth')
   @Roles('admin')
@@ -94,5 +99,36 @@ export class AdminUsersController {
   @ApiOkResponse({ type: UserDetailResponseDto })
   detail(@Param('id', userIdPipe) id: string): Promise<UserDetailResponseDto> {
     return this.admin.detail(id);
+  }
+
+  @Post('admin/users/:id/deletion')
+  @Roles('admin')
+  @ApiOperation({
+    summary: "Delete a patient's or expert's account on their request (the note says how they asked): their sessions end, they are e-mailed, "
+      + 'and the account is erased after ACCOUNT_DELETION_GRACE_DAYS unless they sign in before.',
+  })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The note is missing or too long, or the account is an admin.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'The account has already been erased.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: AccountDeletionResponseDto })
+  async scheduleDeletion(
+    @CurrentUser() caller: AuthenticatedUser, @Param('id', userIdPipe) id: string, @Body() body: AdminAccountDeletionDto, @Client() client: ClientInfo,
+  ): Promise<AccountDeletionResponseDto> {
+    const due = await this.deletion.scheduleByAdmin(caller, id, body.note, client);
+    return { message: AccountDeletionTexts.adminScheduled(due.toISOString().slice(0, 10)), due_at: due.toISOString() };
+  }
+
+  @Delete('admin/users/:id/deletion')
+  @Roles('admin')
+  @ApiOperation({ summary: "Cancel a patient's or expert's pending account deletion; they are e-mailed." })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The account is an admin.' })
+  @ApiNotFoundResponse({ type: ApiErrorDto, description: 'User not found, or no deletion pending.' })
+  @ApiConflictResponse({ type: ApiErrorDto, description: 'The account has already been erased.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageResponseDto })
+  async cancelDeletion(@Param('id', userIdPipe) id: string, @Client() client: ClientInfo): Promise<MessageResponse> {
+    await this.deletion.cancelByAdmin(id, client);
+    return { message: AccountDeletionTexts.adminCancelled };
   }
 }

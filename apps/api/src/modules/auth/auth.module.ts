@@ -5,6 +5,8 @@ import { EmailChangeService } from './account/email-change.service';
 import { AccountExportController } from './account/export/account-export.controller';
 import { AccountExportService } from './account/export/account-export.service';
 import { AccountExportsModule } from './account/export/account-exports.module';
+import { AccountDeletionService } from './account/account-deletion.service';
+import { PendingDeletions } from './account/pending-deletions';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -57,10 +59,10 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
   ],
   controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, AccountExportController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, EmailChangeService, AccountExportService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, EmailChangeService, AccountExportService, AccountDeletionService, PendingDeletions, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],
-  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService, TwoFactorService],
+  exports: [RequestAuthenticator, SessionService, AuthLogService, UsersService, TwoFactorService, AccountDeletionService],
 })
 export class AuthModule {}

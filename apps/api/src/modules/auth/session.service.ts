@@ -18,6 +18,7 @@ import { SessionVersions } from './session-versions.service';
 import { poolQuery, type PoolQuery } from '../../common/database/pool-query';
 import { expiresAfter, hashToken, isExpired, newOpaqueToken } from './tokens';
 import { openSuccessor, sealSuccessor } from './refresh-successor';
+import { PendingDeletions } from './account/pending-deletions';
 
 /**
  * What an access token (and a Bull Board pass) says: the user, their role, the session version it was issued at and,
@@ -66,6 +67,7 @@ export class SessionService {
     @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
     private readonly patients: PatientAccess,
     private readonly versions: SessionVersions,
+    private readonly pendingDeletions: PendingDeletions,
   ) {
     this.standingQuery = poolQuery(users.manager.connection);
   }
@@ -114,11 +116,19 @@ export class SessionService {
     return this.startSession(account, client);
   }
 
-  /** Opens a new session (a new refresh-token family) for an account that passed every sign-in step. */
+  /**
+   * Opens a new session (a new refresh-token family) for an account that passed every sign-in step: password, form,
+   * institution and second factor all end here, so this is where a sign-in cancels a pending deletion (issue 44).
+   */
   async startSession(account: UserEntity, client: ClientInfo): Promise<IssuedSession> {
+    const deletion = await this.pendingDeletions.onSignIn(account, client);
+    // Erased while this sign-in was under way: its account is gone.
+    if (deletion === 'erased') throw new ForbiddenException(Messages.errors.unableToLogin);
     await this.users.update({ id: account.id }, { lastSignInAt: new Date() });
     await this.authLog.record('login', account.id, client);
-    return this.issue(account, { familyId: randomUUID(), startedAt: new Date() }, client, await this.versions.current(account.id));
+    const session = await this.issue(account, { familyId: randomUUID(), startedAt: new Date() }, client, await this.versions.current(account.id));
+    if (deletion === 'cancelled') session.body.deletionCancelled = true;
+    return session;
   }
 
   /** Checks a user's password (for changes that need it again, such as turning two-factor sign-in off). */

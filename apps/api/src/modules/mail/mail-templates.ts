@@ -102,3 +102,23 @@ export function accountExportReadyMail(to: string, firstName: string, link: stri
     `It can be downloaded until ${expiresAt.toUTCString()}; then it is deleted. If you did not ask for it, change your password and end the sessions you do not recognise on the same page.`,
   ], link);
 }
+
+/** Delete my account (issue 44): what goes, what stays, the date, and how to cancel. No health data, no name. */
+export function deletionScheduledMail(to: string, due: Date, byAdmin: boolean, statement: { whatGoes: string; whatStays: string }, link: string): OutgoingMail {
+  return compose(to, 'account-deletion-scheduled', 'Your Cancer Q&A account will be deleted', [
+    byAdmin ? 'As you asked us, an administrator has scheduled the deletion of your Cancer Q&A account.' : 'You asked us to delete your Cancer Q&A account.',
+    `It will be erased on ${due.toUTCString()}.`,
+    statement.whatGoes,
+    statement.whatStays,
+    'Changed your mind? Sign in before that date and the deletion is cancelled:',
+    link,
+  ], link);
+}
+
+export function deletionCancelledMail(to: string, byAdmin: boolean, link: string): OutgoingMail {
+  return compose(to, 'account-deletion-cancelled', 'The deletion of your Cancer Q&A account is cancelled', [
+    byAdmin ? 'An administrator has cancelled the deletion of your Cancer Q&A account.' : 'You signed in, so the deletion of your Cancer Q&A account is cancelled.',
+    'Your account and everything in it stay as they were. If this was not you, change your password at once:',
+    link,
+  ], link);
+}

@@ -10,7 +10,7 @@ export async function recordAnswerArrived(manager: EntityManager, questionId: nu
   await manager.query('UPDATE cancer_questions SET last_answer_at = CURRENT_TIMESTAMP(3), updated_at = updated_at WHERE id = ?', [questionId]);
   await manager.query(
     `INSERT INTO answer_events (question_id, answer_kind)
-     SELECT q.id, ? FROM cancer_questions q JOIN users u ON u.id = q.user_id WHERE q.id = ? AND u.role = 'patient'`,
+     SELECT q.id, ? FROM cancer_questions q JOIN users u ON u.id = q.user_id WHERE q.id = ? AND u.role = 'patient' AND u.erased_at IS NULL`,
     [kind, questionId],
   );
 }
@@ -26,7 +26,7 @@ export async function recordResearchDeclined(manager: EntityManager, questionId:
   await manager.query('UPDATE cancer_questions SET last_answer_at = CURRENT_TIMESTAMP(3), updated_at = updated_at WHERE id = ?', [questionId]);
   await manager.query(
     `INSERT INTO answer_events (question_id, answer_kind)
-     SELECT q.id, ? FROM cancer_questions q JOIN users u ON u.id = q.user_id WHERE q.id = ? AND u.role = 'patient'`,
+     SELECT q.id, ? FROM cancer_questions q JOIN users u ON u.id = q.user_id WHERE q.id = ? AND u.role = 'patient' AND u.erased_at IS NULL`,
     [RESEARCH_DECLINED_EVENT, questionId],
   );
 }

@@ -161,14 +161,14 @@ function feedbackColumn(viewer: Viewer): string {
     ? ''
     : `AND r.expert_id IS NOT NULL AND a.answer_type IN (${PUBLIC_EXPERT_FEEDBACK_KINDS.map((k) => `'${k}'`).join(', ')})`;
   return `(SELECT JSON_ARRAYAGG(JSON_OBJECT('role', IF(r.expert_id IS NULL, 'patient', 'expert'),
-      'author', IF(r.expert_id IS NULL, NULL, CONCAT(fu.first_name, ' ', fu.last_name)), 'rating', r.rating, 'feedback', r.feedback,
+      'author', IF(r.expert_id IS NULL, NULL, TRIM(CONCAT(fu.first_name, ' ', fu.last_name))), 'rating', r.rating, 'feedback', r.feedback,
       'created_at', DATE_FORMAT(r.updated_at, '%Y-%m-%dT%H:%i:%s.000Z')))
     FROM ratings_feedback r LEFT JOIN users fu ON fu.id = r.expert_id
     WHERE r.answer_id = a.id AND r.feedback IS NOT NULL AND r.feedback <> '' ${visible}) AS feedback_list`;
 }
 
 /** The expert account behind an answer: the author shown is its name, never the label a client sent. */
-const AUTHOR_COLUMNS = "CONCAT(au.first_name, ' ', au.last_name) AS author_name, au.first_name AS author_first_name";
+const AUTHOR_COLUMNS = "TRIM(CONCAT(au.first_name, ' ', au.last_name)) AS author_name, au.first_name AS author_first_name";
 const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 
 /**

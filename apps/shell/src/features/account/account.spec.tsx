@@ -1,8 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { AccountPageTexts as T, AccountPaths, Messages } from '@cqa/contracts';
+import { AccountDeletionPaths, AccountDeletionTexts as D, AccountPageTexts as T, AccountPaths, Messages, TwoFactorPaths, type Role } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { AccountPage } from './pages/AccountPage';
@@ -19,13 +19,14 @@ const SESSIONS = {
 
 const NO_ARCHIVE = { status: 200, body: { export: null } };
 
-function renderAccount() {
-  const store = createAppStore({ auth: signedInState('patient') });
+function renderAccount(role: Role = 'patient') {
+  const store = createAppStore({ auth: signedInState(role) });
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/account']}><AccountPage /></MemoryRouter>
     </Provider>,
   );
+  return store;
 }
 
 describe('the account page (issue 44)', () => {
@@ -87,5 +88,73 @@ describe('the account page (issue 44)', () => {
     renderAccount();
     expect(await screen.findByText(T.sessionsFailed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: T.securityLink })).toHaveAttribute('href', '/account/security');
+  });
+
+  describe('Delete my account', () => {
+    const DUE = '2026-12-15T10:00:00.000Z';
+
+    it('says what goes, what stays and the grace period; asks for the password, then a confirmation; a wrong password is told, a right one signs out', async () => {
+      const api = installFetchMock();
+      api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+      api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: false, required: false, recoveryCodesLeft: 0 } });
+      api.reply(
+        AccountDeletionPaths.own,
+        { status: 400, body: { statusCode: 400, message: D.passwordWrong } },
+        { status: 200, body: { message: D.scheduled('2026-12-15'), due_at: DUE } },
+      );
+      const store = renderAccount();
+      expect(screen.getByText(D.whatGoes)).toBeInTheDocument();
+      expect(screen.getByText(D.whatStays)).toBeInTheDocument();
+      expect(screen.getByText(D.grace(14))).toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      expect(await screen.findByText(D.passwordRequired)).toBeInTheDocument();
+      await userEvent.type(screen.getByLabelText(D.passwordLabel), 'Wrong-pass-1');
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      // Nothing is sent before the confirmation, which takes the focus.
+      const confirm = await screen.findByRole('button', { name: D.confirm });
+      expect(confirm).toHaveFocus();
+      expect(api.calls.filter((call) => call.url.endsWith(AccountDeletionPaths.own))).toHaveLength(0);
+      await userEvent.click(screen.getByRole('button', { name: D.cancel }));
+      expect(screen.queryByRole('button', { name: D.confirm })).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      await userEvent.click(await screen.findByRole('button', { name: D.confirm }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(D.passwordWrong);
+      expect(api.calls.find((call) => call.url.endsWith(AccountDeletionPaths.own))?.body).toEqual({ password: 'Wrong-pass-1' });
+      expect(store.getState().auth.status).toBe('authenticated');
+
+      await userEvent.clear(screen.getByLabelText(D.passwordLabel));
+      await userEvent.type(screen.getByLabelText(D.passwordLabel), 'Right-pass-1');
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      await userEvent.click(await screen.findByRole('button', { name: D.confirm }));
+      await waitFor(() => expect(store.getState().auth.status).toBe('anonymous'));
+      expect(store.getState().toasts.map((t) => t.message)).toContain(`${D.scheduled('2026-12-15')} ${D.signedOutNotice}`);
+    });
+
+    it('asks for the authenticator code when two-factor sign-in is on and sends it', async () => {
+      const api = installFetchMock();
+      api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+      api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: true, required: false, recoveryCodesLeft: 10 } });
+      api.reply(AccountDeletionPaths.own, { status: 400, body: { statusCode: 400, message: D.codeWrong } });
+      renderAccount('expert');
+      const code = await screen.findByLabelText(D.codeLabel);
+      await userEvent.type(screen.getByLabelText(D.passwordLabel), 'Right-pass-1');
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      expect(await screen.findByText(D.codeRequired)).toBeInTheDocument();
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: D.start }));
+      await userEvent.click(await screen.findByRole('button', { name: D.confirm }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(D.codeWrong);
+      expect(api.calls.find((call) => call.url.endsWith(AccountDeletionPaths.own))?.body).toEqual({ password: 'Right-pass-1', two_factor_code: '123456' });
+    });
+
+    it('is not offered to admins', async () => {
+      const api = installFetchMock();
+      api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+      renderAccount('admin');
+      expect(await screen.findByRole('heading', { name: T.passwordTitle })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: D.title })).not.toBeInTheDocument();
+    });
   });
 });

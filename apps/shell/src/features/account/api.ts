@@ -1,8 +1,9 @@
 import type { BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import type {
-  AccountExportResponse, AccountExportStartResponse, AccountSessionsResponse, ChangeEmailRequest, ChangePasswordRequest, ConfirmEmailChangeRequest, MessageResponse,
+  AccountDeletionRequest, AccountDeletionResponse, AccountExportResponse, AccountExportStartResponse, AccountSessionsResponse, ChangeEmailRequest,
+  ChangePasswordRequest, ConfirmEmailChangeRequest, MessageResponse,
 } from '@cqa/contracts';
-import { AccountExportTexts, AccountPaths } from '@cqa/contracts';
+import { AccountDeletionPaths, AccountExportTexts, AccountPaths } from '@cqa/contracts';
 import { apiRelative, baseApi, baseQueryWithReauth, errorMessage } from '@cqa/web-core';
 
 const api = baseApi.enhanceEndpoints({ addTagTypes: ['AccountSessions', 'AccountExport'] });
@@ -31,12 +32,15 @@ export const accountApi = api.injectEndpoints({
       // A refusal (the daily limit) changes nothing: the card keeps what it shows and adds the message.
       invalidatesTags: (result) => (result ? ['AccountExport'] : []),
     }),
+    deleteAccount: build.mutation<AccountDeletionResponse, AccountDeletionRequest>({
+      query: (body) => ({ url: apiRelative(AccountDeletionPaths.own), method: 'POST', body }),
+    }),
   }),
 });
 
 export const {
   useChangePasswordMutation, useAccountSessionsQuery, useEndSessionMutation, useChangeEmailMutation, useConfirmEmailChangeMutation,
-  useAccountExportQuery, useStartAccountExportMutation,
+  useAccountExportQuery, useStartAccountExportMutation, useDeleteAccountMutation,
 } = accountApi;
 
 /** The archive is large and personal: this long for the download before the web gives up. */

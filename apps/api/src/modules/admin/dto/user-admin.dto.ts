@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  AccountTexts, AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, BlockRequest, BlockResponse, ApprovalRequest, ApprovalResponse, ApprovalStatus,
+  ACCOUNT_DELETION_NOTE_MAX_LENGTH, AccountDeletionTexts, AdminAccountDeletionRequest, AccountTexts, AdminUserListResponse, AdminUserSummary, APPROVAL_STATUSES, BlockRequest, BlockResponse, ApprovalRequest, ApprovalResponse, ApprovalStatus,
   AUTH_LOG_EVENTS, AuthLogEntry, AuthLogEvent, AuthLogListResponse, REJECTION_REASON_MAX_LENGTH, RejectionRequest, Role, ROLES, UserDetailResponse,
   USERS_BY_IDS_MAX, UsersByIdsRequest,
 } from '@cqa/contracts';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
 
 export class ApprovalDto implements ApprovalRequest {
@@ -21,6 +21,13 @@ export class RejectionDto implements RejectionRequest {
   @ApiPropertyOptional({ maxLength: REJECTION_REASON_MAX_LENGTH, description: 'Told to the user in the e-mail that says so.' })
   @IsOptional() @IsString({ message: AccountTexts.rejectionReasonTooLong }) @MaxLength(REJECTION_REASON_MAX_LENGTH, { message: AccountTexts.rejectionReasonTooLong })
   reason?: string;
+}
+
+export class AdminAccountDeletionDto implements AdminAccountDeletionRequest {
+  @ApiProperty({ maxLength: ACCOUNT_DELETION_NOTE_MAX_LENGTH, description: 'How and when the person asked for the deletion; cleared at the erasure.' })
+  @IsString({ message: AccountDeletionTexts.adminNoteRequired }) @Matches(/\S/, { message: AccountDeletionTexts.adminNoteRequired })
+  @MaxLength(ACCOUNT_DELETION_NOTE_MAX_LENGTH, { message: AccountDeletionTexts.adminNoteTooLong(ACCOUNT_DELETION_NOTE_MAX_LENGTH) })
+  note: string;
 }
 
 export class UsersByIdsDto implements UsersByIdsRequest {

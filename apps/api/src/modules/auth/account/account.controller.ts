@@ -1,17 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, NotFoundException, Param, ParseUUIDPipe, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Inject, NotFoundException, Param, ParseUUIDPipe, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { AccountPageTexts, MessageResponse } from '@cqa/contracts';
-import type { FastifyRequest } from 'fastify';
+import { AccountDeletionTexts, AccountPageTexts, MessageResponse } from '@cqa/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public, Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
 import { Client, ClientInfo } from '../../../common/access/client-info';
 import { CurrentUser } from '../../../common/access/current-user';
 import { ApiErrorDto } from '../../../common/http/api-error.dto';
+import { APP_CONFIG } from '../../../config/config.module';
+import type { AppConfig } from '../../../config/app-config';
 import { MessageResponseDto } from '../dto/auth.dto';
+import { clearRefreshCookie } from '../refresh-cookie';
 import { SessionService } from '../session.service';
-import { AccountSessionsResponseDto, ChangeEmailDto, ChangePasswordDto, ConfirmEmailChangeDto } from './account.dto';
+import { AccountDeletionDto, AccountDeletionResponseDto, AccountSessionsResponseDto, ChangeEmailDto, ChangePasswordDto, ConfirmEmailChangeDto } from './account.dto';
+import { AccountDeletionService } from './account-deletion.service';
 import { AccountService } from './account.service';
 import { EmailChangeService } from './email-change.service';
 
@@ -21,7 +25,13 @@ const sessionIdPipe = new ParseUUIDPipe({ version: undefined, exceptionFactory: 
 @ApiTags('account')
 @Controller('account')
 export class AccountController {
-  constructor(private readonly account: AccountService, private readonly emailChange: EmailChangeService, private readonly sessions: SessionService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly emailChange: EmailChangeService,
+    private readonly sessions: SessionService,
+    private readonly deletion: AccountDeletionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post('password')
   @Roles('patient', 'expert', 'admin')
@@ -83,5 +93,24 @@ export class AccountController {
   async confirmEmail(@Body() body: ConfirmEmailChangeDto, @Client() client: ClientInfo): Promise<MessageResponse> {
     await this.emailChange.confirm(body.token, client);
     return { message: AccountPageTexts.emailChanged };
+  }
+
+  @Post('deletion')
+  @Roles('patient', 'expert')
+  @ApiOperation({
+    summary: "Delete the caller's account: the password (and a current code when two-factor sign-in is on); every session ends at once and the "
+      + 'account is erased after ACCOUNT_DELETION_GRACE_DAYS unless its owner signs in before. Admin accounts are not deleted this way.',
+  })
+  @ApiBadRequestResponse({ type: ApiErrorDto, description: 'The password is missing or wrong (counted as a failed sign-in), or the code is missing or wrong.' })
+  @ApiTooManyRequestsResponse({ type: ApiErrorDto, description: 'Too many wrong passwords or codes from this address or for this account.' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: AccountDeletionResponseDto, description: 'Also clears the refresh cookie: the caller is signed out.' })
+  async requestDeletion(
+    @CurrentUser() caller: AuthenticatedUser, @Body() body: AccountDeletionDto, @Client() client: ClientInfo,
+    @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AccountDeletionResponseDto> {
+    const due = await this.deletion.requestOwn(caller, body.password, body.two_factor_code, client);
+    clearRefreshCookie(reply, request, this.config);
+    return { message: AccountDeletionTexts.scheduled(due.toISOString().slice(0, 10)), due_at: due.toISOString() };
   }
 }

@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
-  AccountPageTexts, AccountSession, AccountSessionsResponse, ChangeEmailRequest, ChangePasswordRequest, ConfirmEmailChangeRequest, Messages, PASSWORD_MIN_LENGTH,
+  AccountDeletionRequest, AccountDeletionResponse, AccountDeletionTexts, AccountPageTexts, AccountSession, AccountSessionsResponse, ChangeEmailRequest, ChangePasswordRequest,
+  ConfirmEmailChangeRequest, Messages, PASSWORD_MIN_LENGTH,
 } from '@cqa/contracts';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { NotCommonPassword } from '../dto/field-rules';
 
 const PASSWORD_MAX_LENGTH = 256;
@@ -44,4 +45,19 @@ export class ConfirmEmailChangeDto implements ConfirmEmailChangeRequest {
   @ApiProperty({ description: 'The token from the link e-mailed to the new address.' })
   @IsString({ message: AccountPageTexts.emailChangeInvalid }) @IsNotEmpty({ message: AccountPageTexts.emailChangeInvalid }) @MaxLength(100, { message: AccountPageTexts.emailChangeInvalid })
   token: string;
+}
+
+export class AccountDeletionDto implements AccountDeletionRequest {
+  @ApiProperty({ description: 'The password again (counted as a sign-in attempt).' })
+  @IsString({ message: AccountDeletionTexts.passwordRequired }) @IsNotEmpty({ message: AccountDeletionTexts.passwordRequired }) @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @ApiProperty({ required: false, description: 'A current authenticator code; required when two-factor sign-in is on.' })
+  @IsOptional() @IsString({ message: AccountDeletionTexts.codeRequired }) @MaxLength(64)
+  two_factor_code?: string;
+}
+
+export class AccountDeletionResponseDto implements AccountDeletionResponse {
+  @ApiProperty() message: string;
+  @ApiProperty({ description: 'When the erasure is due, unless the owner signs in before.' }) due_at: string;
 }

@@ -112,6 +112,7 @@ export class SessionResponseDto implements SessionResponse {
   @ApiProperty({ type: AuthUserDto }) user: AuthUserDto;
   @ApiProperty() accessToken: string;
   @ApiProperty() expiresIn: number;
+  @ApiPropertyOptional({ description: "True when this sign-in cancelled the account's pending deletion." }) deletionCancelled?: boolean;
 }
 
 export class ApprovalStatusResponseDto implements ApprovalStatusResponse {

@@ -39,6 +39,10 @@ export class UserEntity {
   @Column({ name: 'last_sign_in_at', type: 'datetime', precision: 3, nullable: true })
   lastSignInAt: Date | null;
 
+  /** Set once the account's personal data was erased (issue 44): the row stays, as "Anonymous", for its contributions. */
+  @Column({ name: 'erased_at', type: 'datetime', precision: 3, nullable: true })
+  erasedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'datetime', precision: 3 })
   createdAt: Date;
 

@@ -146,6 +146,29 @@ export class TwoFactorService {
   }
 
   /**
+   * A current code before a change as grave as deleting the account, when the account has an authenticator (none: nothing
+   * asked). Wrong guesses count with the sign-in step's, per account and per client address, as when turning it off.
+   */
+  async requireCodeIfEnabled(userId: string, code: string | undefined, client: ClientInfo, texts: { required: string; wrong: string }): Promise<void> {
+    if (!(await this.isEnabled(userId))) return;
+    if (!code?.trim()) throw new BadRequestException(texts.required);
+    await this.challenges.refuseLockedCodes(userId);
+    const attempt = await this.challenges.reserveCode(userId, client.ip);
+    let matches: boolean;
+    try {
+      matches = await this.verifyCode(userId, code);
+    } catch (error) {
+      await this.challenges.releaseCode(attempt).catch(() => undefined);
+      throw error;
+    }
+    if (!matches) {
+      await this.authLog.record('two_factor_failed', userId, client);
+      throw new BadRequestException(texts.wrong);
+    }
+    await this.challenges.releaseCode(attempt);
+  }
+
+  /**
    * An admin clears another account's authenticator (a lost phone); recorded in the auth log of that account, whose
    * sessions all end (whoever holds the lost phone may hold one). An admin resetting their own keeps `adminSession`.
    */

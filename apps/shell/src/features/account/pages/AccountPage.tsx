@@ -6,9 +6,13 @@ import { PageTitle } from '@cqa/web-ui';
 import { ChangeEmailCard } from '../components/ChangeEmailCard';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
 import { DataExportCard } from '../components/DataExportCard';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { SessionsCard } from '../components/SessionsCard';
 
-/** Any signed-in user's own account (issue 44): the password, the e-mail address, the sessions, the second factor's settings and the archive of one's data. */
+/**
+ * Any signed-in user's own account (issue 44): the password, the e-mail address, the sessions, the second factor's
+ * settings, the archive of one's data, and deleting the account.
+ */
 export function AccountPage() {
   const user = useAppSelector(selectCurrentUser);
   return (
@@ -23,6 +27,7 @@ export function AccountPage() {
           <Link to={paths.accountSecurity}>{T.securityLink}</Link>
         </Card>
         <DataExportCard />
+        <DeleteAccountCard />
       </Space>
     </section>
   );

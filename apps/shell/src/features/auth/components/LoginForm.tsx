@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { Link, useSearchParams } from 'react-router-dom';
-import { AUTH_FORM_ROUTES, isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
+import { AccountDeletionTexts, AUTH_FORM_ROUTES, isTwoFactorChallenge, Messages, OIDC_TWO_FACTOR_PARAM, type AuthUser, type Role, type SessionResponse } from '@cqa/contracts';
 import { errorMessageWithDetail, paths, sessionStarted, signOut, useAppDispatch, useLoginMutation, useToast } from '@cqa/web-core';
 import { type PendingTwoFactor, TwoFactorSignInStep } from '../../two-factor/components/TwoFactorSignInStep';
 import { EMAIL_RULES } from './field-rules';
@@ -47,6 +47,7 @@ export function LoginForm({ portal: role, onSignedIn }: { portal: Role; onSigned
     }
     dispatch(sessionStarted({ user: session.user, accessToken: session.accessToken }));
     toast.success(Messages.success.login);
+    if (session.deletionCancelled) toast.info(AccountDeletionTexts.cancelledBySignIn);
     onSignedIn(session.user);
   };
 

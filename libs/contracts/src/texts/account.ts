@@ -27,7 +27,7 @@ export const AccountPageTexts = {
   emailTitle: 'E-mail address',
   emailIntro: 'We send a link to the new address; the change takes effect when you open it. Your current address is told.',
   newEmail: 'New e-mail address',
-  passwordForEmail: 'Your password',
+  passwordForEmail: 'Your password, to confirm the new address',
   changeEmail: 'Send confirmation link',
   emailPending: (address: string) => `A confirmation link was sent to ${address}. The change takes effect when you open it.`,
   emailChangeSent: 'We sent a confirmation link to the new address. Your address changes when you open it (within 24 hours).',

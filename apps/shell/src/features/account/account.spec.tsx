@@ -96,6 +96,7 @@ describe('the account page (issue 44)', () => {
     it('says what goes, what stays and the grace period; asks for the password, then a confirmation; a wrong password is told, a right one signs out', async () => {
       const api = installFetchMock();
       api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+      api.reply(AccountPaths.export, NO_ARCHIVE);
       api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: false, required: false, recoveryCodesLeft: 0 } });
       api.reply(
         AccountDeletionPaths.own,
@@ -135,6 +136,7 @@ describe('the account page (issue 44)', () => {
     it('asks for the authenticator code when two-factor sign-in is on and sends it', async () => {
       const api = installFetchMock();
       api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
+      api.reply(AccountPaths.export, NO_ARCHIVE);
       api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: true, required: false, recoveryCodesLeft: 10 } });
       api.reply(AccountDeletionPaths.own, { status: 400, body: { statusCode: 400, message: D.codeWrong } });
       renderAccount('expert');

@@ -24,6 +24,7 @@ import { AddQuestionRetractedSourcesMark1795600000400 } from './1795600000400-Ad
 import { AddResearchRequests1795600000500 } from './1795600000500-AddResearchRequests';
 import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefreshSuccessorSeal';
 import { AddAccountEvents1795600000700 } from './1795600000700-AddAccountEvents';
+import { AddExpertCredentials1795600001000 } from './1795600001000-AddExpertCredentials';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   AddResearchRequests1795600000500,
   AddRefreshSuccessorSeal1795600000600,
   AddAccountEvents1795600000700,
+  AddExpertCredentials1795600001000,
 ];

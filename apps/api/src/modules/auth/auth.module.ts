@@ -1,6 +1,8 @@
 import { OwnerCheck } from './owner-check';
 import { AccountController } from './account/account.controller';
 import { AccountService } from './account/account.service';
+import { CredentialsController } from './account/credentials.controller';
+import { CredentialsService } from './account/credentials.service';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -50,9 +52,9 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
     MailModule,
     ProfilesModule,
   ],
-  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, CredentialsController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, CredentialsService, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

@@ -4,6 +4,7 @@ import { AccountPageTexts as T } from '@cqa/contracts';
 import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { CredentialsCard } from '../components/CredentialsCard';
 import { SessionsCard } from '../components/SessionsCard';
 
 /** Any signed-in user's own account (issue 44): the password, the sessions, and the second factor's settings. */
@@ -14,6 +15,7 @@ export function AccountPage() {
       <PageTitle>{T.title}</PageTitle>
       {user && <p>{T.signedInAs(user.email)}</p>}
       <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+        <CredentialsCard />
         <ChangePasswordCard />
         <SessionsCard />
         <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{T.twoFactorTitle}</h2>}>

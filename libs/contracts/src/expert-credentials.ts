@@ -50,7 +50,7 @@ export const ONCOLOGY_SPECIALTIES = [
 ] as const;
 
 // C0 and C1 controls, and the line and paragraph separators: a detail is one line of a byline.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 
 const LABELS: Record<ExpertCredentialField, string> = { specialty: T.specialty, licence_number: T.licenceNumber, institution: T.institution };
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ExpertCredentialTexts } from '@cqa/contracts';
 import { Roles } from '../../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../../common/access/access.guard';
@@ -10,6 +10,8 @@ import { CredentialsService } from './credentials.service';
 
 /** An expert's professional details on the account page (issue 44 item 7): experts only, their own account only. */
 @ApiTags('account')
+@ApiUnauthorizedResponse({ type: ApiErrorDto, description: 'Not signed in.' })
+@ApiForbiddenResponse({ type: ApiErrorDto, description: 'Not an expert (patients and admins have no professional details).' })
 @Controller('account/credentials')
 export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { topBarItem } from '../support/top-bar';
-import { DEMO, DEMO_PASSWORD, formsHydrated, openLogin, signIn, submitLogin } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, EXPERT_CREDENTIALS, formsHydrated, openLogin, signIn, submitLogin } from '../support/accounts';
 import { AuthTexts } from '@cqa/contracts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible, watchConsole } from '../support/pages';
@@ -14,7 +14,7 @@ const unique = (label: string) => `${label}-${Date.now().toString(36)}-${Math.ra
 
 async function registerByApi(request: APIRequestContext, role: 'patient' | 'expert', email: string, password: string, firstName: string) {
   const res = await request.post('/api/auth/register', {
-    data: { email, password, role, first_name: firstName, last_name: 'Journey', agreeToTerms: true, ...(role === 'patient' ? { hipaa_consent: true } : {}) },
+    data: { email, password, role, first_name: firstName, last_name: 'Journey', agreeToTerms: true, ...(role === 'patient' ? { hipaa_consent: true } : EXPERT_CREDENTIALS) },
   });
   expect(res.status()).toBe(201);
 }
@@ -182,6 +182,9 @@ test.describe('accounts', () => {
     await page.getByLabel('Last name').fill('Journey');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('Another-pass-2');
+    await page.getByLabel('Specialty').fill(EXPERT_CREDENTIALS.specialty);
+    await page.getByLabel('Licence or registration number').fill(EXPERT_CREDENTIALS.licence_number);
+    await page.getByLabel('Institution').fill(EXPERT_CREDENTIALS.institution);
     await page.getByRole('checkbox', { name: /disclaimers/ }).check();
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/register'));
     await page.getByRole('button', { name: 'Register', exact: true }).click();

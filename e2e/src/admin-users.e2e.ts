@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { ImportTexts, Messages, QuestionPaths } from '@cqa/contracts';
-import { apiToken, openLogin, signIn, submitLogin } from '../support/accounts';
+import { apiToken, EXPERT_CREDENTIALS, openLogin, signIn, submitLogin } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible } from '../support/pages';
 
@@ -15,7 +15,7 @@ async function approvedExpert(request: APIRequestContext, adminToken: string): P
   const email = unique('blockme');
   const firstName = `Bex${Date.now().toString(36)}`;
   const registered = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD, role: 'expert', first_name: firstName, last_name: 'Blocked', agreeToTerms: true },
+    data: { email, password: PASSWORD, role: 'expert', first_name: firstName, last_name: 'Blocked', agreeToTerms: true, ...EXPERT_CREDENTIALS },
   });
   expect(registered.status()).toBe(201);
   const link = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
@@ -44,6 +44,8 @@ test.describe('user management', () => {
     await page.getByRole('tab', { name: 'Experts' }).click();
     const row = page.getByRole('row').filter({ hasText: expert.email });
     await expect(row).toContainText('Active');
+    // The professional details given at registration, licence number included (admins only; issue 44 item 7).
+    for (const detail of Object.values(EXPERT_CREDENTIALS)) await expect(row).toContainText(detail);
     await expect(row).not.toContainText('Never');
     await expectAccessible(page);
 

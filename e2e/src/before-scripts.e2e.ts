@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { REFRESH_COOKIE, TwoFactorTexts } from '@cqa/contracts';
-import { DEMO, DEMO_PASSWORD, formsHydrated, registerApproved, turnOnTwoFactor } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, EXPERT_CREDENTIALS, formsHydrated, registerApproved, turnOnTwoFactor } from '../support/accounts';
 import { totpCode, totpStepNow } from '../support/totp';
 import { linkFromMail } from '../support/mail';
 import { expectAccessible } from '../support/pages';
@@ -187,7 +187,7 @@ test.describe('the public pages without any script', () => {
   test('a forgotten password is reset through the e-mailed link, and the new one signs in', async ({ browser, request }) => {
     const email = unique('nojs-reset');
     const registered = await request.post('/api/auth/register', {
-      data: { email, password: 'Old-nojs-pass-1', role: 'expert', first_name: 'Rex', last_name: 'Script', agreeToTerms: true },
+      data: { email, password: 'Old-nojs-pass-1', role: 'expert', first_name: 'Rex', last_name: 'Script', agreeToTerms: true, ...EXPERT_CREDENTIALS },
     });
     expect(registered.status()).toBe(201);
     await withoutScripts(browser, async (page) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, signIn } from '../support/accounts';
+import { DEMO, DEMO_PASSWORD, EXPERT_CREDENTIALS, signIn } from '../support/accounts';
 import { linkFromMail } from '../support/mail';
 import { chooseOption, expectAccessibleAtRest, watchConsole } from '../support/pages';
 
@@ -10,6 +10,9 @@ const RATING_SUBMITTED = 'Rating submitted successfully!';
 const QUESTION_UPDATED = 'Question updated!';
 const ANSWER_DELETED = 'Answer deleted successfully!';
 const QUESTION_DELETED = 'Question deleted successfully!';
+// The demo expert's byline (the seed's DEMO_EXPERT_CREDENTIALS; issue 44 item 7): never their licence number.
+const DEMO_EXPERT_BYLINE = 'by Dr Eli Expert — medical oncologist, Demo Cancer Centre';
+const DEMO_EXPERT_LICENCE = 'DEMO-0000-EXPERT';
 
 const SHOTS = process.env.E2E_SHOTS;
 const shot = async (page: Page, name: string) => {
@@ -19,7 +22,7 @@ const shot = async (page: Page, name: string) => {
 /** Registers an expert, verifies the email and has the admin approve it, all through the API. */
 async function approvedExpert(request: APIRequestContext, email: string, password: string, firstName: string): Promise<void> {
   const registered = await request.post('/api/auth/register', {
-    data: { email, password, role: 'expert', first_name: firstName, last_name: 'Reviewer', agreeToTerms: true },
+    data: { email, password, role: 'expert', first_name: firstName, last_name: 'Reviewer', agreeToTerms: true, ...EXPERT_CREDENTIALS },
   });
   expect(registered.status()).toBe(201);
   const verifyLink = await linkFromMail(email, /Verify your email/, /http:\/\/\S+\/verify-email\/\S+/);
@@ -143,6 +146,8 @@ test.describe('questions, answers and ratings', () => {
     await page.goto(`/patient/questions/${questionId}?tab=expert`);
     const answerCard = page.getByRole('article').filter({ hasText: token });
     await expect(answerCard.getByText('No ratings yet', { exact: true })).toBeVisible();
+    await expect(answerCard.getByRole('heading', { level: 3 })).toContainText(DEMO_EXPERT_BYLINE);
+    await expect(answerCard).not.toContainText(DEMO_EXPERT_LICENCE);
     // The server-drawn stars answer a hover once the rating widget's code has arrived (its own chunk, fetched as the
     // page hydrates); a click before then is replayed by React.
     await expect(async () => {
@@ -171,6 +176,7 @@ test.describe('questions, answers and ratings', () => {
     const reviewed = reviewer.getByRole('article', { name: 'Answer 1' });
     await expect(reviewed).toContainText(token);
     await expect(reviewed).not.toContainText('Eli');
+    await expect(reviewed).not.toContainText('Demo Cancer Centre');
     await expect(reviewed).toContainText('Accuracy, Relevance, Specificity, Completeness and Scientific merit');
     await expectAccessibleAtRest(reviewer);
     await reviewed.getByRole('radio', { name: '5 stars: Excellent advice' }).click();

@@ -4,6 +4,8 @@ import { linkFromMail } from './mail';
 import { totpCode, totpStepNow } from './totp';
 
 export { DEMO_PASSWORD };
+/** An expert's professional details, which an expert's registration requires (issue 44 item 7). */
+export const EXPERT_CREDENTIALS = { specialty: 'surgical oncologist', licence_number: 'E2E-0123456', institution: 'E2E Teaching Hospital' } as const;
 /** The seed's demo sign-ins, by role. */
 export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.role, a.email])) as Record<Role, string>;
 
@@ -87,7 +89,8 @@ export async function registerApproved(
   const { password } = who;
   const registered = await request.post('/api/auth/register', {
     data: {
-      email, password, role, first_name: who.firstName, last_name: who.lastName, agreeToTerms: true, ...(role === 'patient' ? { hipaa_consent: true } : {}),
+      email, password, role, first_name: who.firstName, last_name: who.lastName, agreeToTerms: true,
+      ...(role === 'patient' ? { hipaa_consent: true } : EXPERT_CREDENTIALS),
     },
   });
   expect(registered.status()).toBe(201);

@@ -54,3 +54,6 @@ export async function signIn(api: RunningApi, user: TestUser, password = TEST_PA
 export async function ageRotations(api: RunningApi, userId: string): Promise<void> {
   await api.app.get(DataSource).query('UPDATE refresh_tokens SET rotated_at = rotated_at - INTERVAL 1 MINUTE WHERE user_id = ? AND rotated_at IS NOT NULL', [userId]);
 }
+
+/** An expert's professional details, which registering as an expert requires (issue 44 item 7). */
+export const EXPERT_CREDENTIALS = { specialty: 'medical oncologist', licence_number: 'GMC 7654321', institution: 'Test University Hospital' } as const;

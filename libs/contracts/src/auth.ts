@@ -1,3 +1,4 @@
+import type { StoredExpertCredentials } from './expert-credentials';
 import type { ApprovalStatus, Role } from './roles';
 
 /** Roles that register themselves; admins are made with `npm run admin:create`. */
@@ -34,6 +35,10 @@ export interface RegisterRequest {
   cancer_type?: string;
   cancer_stage?: string;
   hipaa_consent?: boolean;
+  /** Experts: required (EXPERT_CREDENTIAL_LIMITS, credentialProblem). Patients: ignored, never stored. */
+  specialty?: string;
+  licence_number?: string;
+  institution?: string;
 }
 
 export interface RegisterResponse {
@@ -88,6 +93,8 @@ export interface AdminUserSummary {
   last_sign_in_at: string | null;
   /** Patients only. */
   patient_id: string | null;
+  /** Experts only (null for patients): their professional details, each null when not given yet. */
+  credentials: StoredExpertCredentials | null;
 }
 
 /** POST /api/user-block/{userId}: block (ends every session at once) or unblock an account. */
@@ -147,6 +154,8 @@ export interface UserDetailResponse {
   email_confirmed_at: string | null;
   approval_status: ApprovalStatus;
   app_specific_data: { role: Role; first_name: string; last_name: string; registration_date: string };
+  /** Experts only (null for others): their professional details, each null when not given yet. */
+  credentials: StoredExpertCredentials | null;
 }
 
 /**

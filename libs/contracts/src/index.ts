@@ -18,6 +18,7 @@ export * from './question-permissions';
 export * from './passwords/common-passwords';
 export * from './two-factor';
 export * from './account';
+export * from './expert-credentials';
 export * from './logging';
 export * from './notifications';
 export * from './page-state';

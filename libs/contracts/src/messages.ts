@@ -16,3 +16,4 @@ export * from './texts/two-factor';
 export * from './texts/profile';
 export * from './texts/labels';
 export * from './texts/account';
+export * from './texts/expert-credentials';

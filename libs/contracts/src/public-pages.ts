@@ -1,4 +1,5 @@
 import { type AuthUser, OIDC_TWO_FACTOR_PARAM, type OidcTwoFactorStep, type SelfRegisteringRole } from './auth';
+import { CREDENTIAL_PROBLEMS } from './expert-credentials';
 import { AuthTexts, Messages, TwoFactorTexts } from './messages';
 import type { Role } from './roles';
 
@@ -51,6 +52,13 @@ export const FORM_NOTICES = {
   'last-name-required': Messages.validation.lastNameRequired,
   'disclaimers-required': Messages.validation.disclaimersRequired,
   'hipaa-required': Messages.validation.hipaaRequired,
+  'specialty-required': CREDENTIAL_PROBLEMS.required.specialty,
+  'specialty-too-long': CREDENTIAL_PROBLEMS.tooLong.specialty,
+  'licence-required': CREDENTIAL_PROBLEMS.required.licence_number,
+  'licence-too-long': CREDENTIAL_PROBLEMS.tooLong.licence_number,
+  'institution-required': CREDENTIAL_PROBLEMS.required.institution,
+  'institution-too-long': CREDENTIAL_PROBLEMS.tooLong.institution,
+  'credentials-characters': CREDENTIAL_PROBLEMS.controlCharacters,
   'already-registered': Messages.errors.emailRegistered,
   'link-invalid': AuthTexts.resetLinkInvalid,
   throttled: Messages.platform.tooManyRequests,
@@ -82,7 +90,8 @@ export const FORM_NOTICE_SETS = {
   ],
   register: [
     'select-role', 'password-required', 'password-short', 'password-common', 'first-name-required', 'last-name-required',
-    'disclaimers-required', 'hipaa-required', ...common, 'registration-failed',
+    'disclaimers-required', 'hipaa-required', 'specialty-required', 'specialty-too-long', 'licence-required', 'licence-too-long',
+    'institution-required', 'institution-too-long', 'credentials-characters', ...common, 'registration-failed',
   ],
   forgotPassword: [...common, 'send-reset-failed'],
   // The ones that end the challenge (sign-in-expired, too-many-codes) go back to the login form, which shows them.

@@ -158,6 +158,12 @@ export interface AnswerView {
   expert_name: string | null;
   /** A custom label the expert typed, when it differs from their name; shown beside the verified name, never instead of it. */
   expert_label: string | null;
+  /**
+   * The expert account's specialty and institution (issue 44 item 7), for the byline (expertByline); null when not
+   * given or not an expert account's answer. The licence number is never sent with an answer.
+   */
+  expert_specialty: string | null;
+  expert_institution: string | null;
   created_at: string;
   /** Average of all ratings, one decimal; null when unrated. */
   average_rating: number | null;

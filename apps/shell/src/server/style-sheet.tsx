@@ -43,6 +43,8 @@ const answer = (id: number, kind: AnswerKind): AnswerView => ({
   expert_id: null,
   expert_name: kind === 'expert' ? 'Dr Sample' : null,
   expert_label: null,
+  expert_specialty: kind === 'expert' ? 'medical oncologist' : null,
+  expert_institution: kind === 'expert' ? 'Sample Hospital' : null,
   created_at: '2026-03-04T10:00:00.000Z',
   average_rating: 4,
   rating_count: 1,

@@ -1,3 +1,4 @@
+import type { AnswerView } from '@cqa/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { answerFixture } from '../testing/qa-fixtures';
 import { AnswerCard } from './AnswerCard';
@@ -79,5 +80,18 @@ describe('AnswerCard ratings and author', () => {
     expect(heading).toHaveTextContent('by Olu Ade');
     expect(heading).toHaveTextContent(QaUiTexts.authorLabel('Eli'));
     expect(heading.textContent?.indexOf('Olu Ade')).toBeLessThan(heading.textContent!.indexOf('Eli'));
+  });
+
+  it("shows the expert's specialty and institution after the name, 'Dr' only for a physician's specialty (issue 44 item 7)", () => {
+    const byline = (fields: Partial<AnswerView>) => {
+      const { unmount } = render(<AnswerCard answer={answerFixture({ answer_type: 'expert', expert_id: 'e2', expert_name: 'Ann Lee', ...fields })} />);
+      const text = screen.getByRole('heading', { level: 3 }).textContent;
+      unmount();
+      return text;
+    };
+    expect(byline({ expert_specialty: 'medical oncologist', expert_institution: 'Royal Hospital' })).toContain('by Dr Ann Lee — medical oncologist, Royal Hospital');
+    expect(byline({ expert_specialty: 'oncology nurse', expert_institution: null })).toContain('by Ann Lee — oncology nurse');
+    expect(byline({ expert_specialty: null, expert_institution: 'Royal Hospital' })).toContain('by Ann Lee — Royal Hospital');
+    expect(byline({ expert_specialty: null, expert_institution: null })).toMatch(/by Ann Lee$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Space, Tag, Typography } from 'antd';
-import { ANSWER_KIND_LABELS, QuestionTexts, RATING_LABELS, type AnswerView } from '@cqa/contracts';
+import { ANSWER_KIND_LABELS, expertByline, QuestionTexts, RATING_LABELS, type AnswerView } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { Markdown } from './Markdown';
 
@@ -38,7 +38,8 @@ function AnswerHeading({ answer }: { answer: AnswerView }) {
       <Tag style={{ ...tagStyles.success, fontSize: 13, marginInlineEnd: 0 }}>{QuestionTexts.expertAnswerBadge}</Tag>
       {answer.expert_name && (
         <span style={{ fontWeight: 400 }}>
-          {QaUiTexts.by} {answer.expert_name}
+          {/* 'Dr Ann Lee — medical oncologist, Royal Hospital' (issue 44 item 7): the account's details, never its licence number. */}
+          {QaUiTexts.by} {expertByline(answer.expert_name, { specialty: answer.expert_specialty, institution: answer.expert_institution })}
           {answer.expert_label && <Typography.Text type="secondary"> {QaUiTexts.authorLabel(answer.expert_label)}</Typography.Text>}
         </span>
       )}

@@ -13,6 +13,8 @@ export function answerFixture(overrides: Partial<AnswerView> = {}): AnswerView {
     expert_id: null,
     expert_name: null,
     expert_label: null,
+    expert_specialty: null,
+    expert_institution: null,
     created_at: '2026-03-04T10:00:00.000Z',
     average_rating: null,
     rating_count: 0,

@@ -9,6 +9,8 @@ export const UserTexts = {
     emailStatus: 'Email status',
     approvalStatus: 'Approval status',
     lastSignIn: 'Last sign-in',
+    /** Experts only (issue 44 item 7). */
+    credentials: 'Professional details',
     actions: 'Actions',
   },
   approve: {

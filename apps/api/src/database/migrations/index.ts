@@ -26,6 +26,7 @@ import { AddRefreshSuccessorSeal1795600000600 } from './1795600000600-AddRefresh
 import { AddAccountEvents1795600000700 } from './1795600000700-AddAccountEvents';
 import { AddAccountExports1795600000800 } from './1795600000800-AddAccountExports';
 import { AddAccountDeletion1795600000900 } from './1795600000900-AddAccountDeletion';
+import { AddExpertCredentials1795600001000 } from './1795600001000-AddExpertCredentials';
 import { AddEmailChange1795600001100 } from './1795600001100-AddEmailChange';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
@@ -56,5 +57,6 @@ export const MIGRATIONS = [
   AddAccountEvents1795600000700,
   AddAccountExports1795600000800,
   AddAccountDeletion1795600000900,
+  AddExpertCredentials1795600001000,
   AddEmailChange1795600001100,
 ];

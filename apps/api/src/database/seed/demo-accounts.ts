@@ -1,5 +1,5 @@
 import { hash } from 'argon2';
-import { ApprovalStatus, DEMO_ACCOUNTS, DEMO_PASSWORD, Role } from '@cqa/contracts';
+import { ApprovalStatus, DEMO_ACCOUNTS, DEMO_EXPERT_CREDENTIALS, DEMO_PASSWORD, Role } from '@cqa/contracts';
 import type { DataSource, Repository } from 'typeorm';
 import { PatientEntity } from '../../modules/profiles/entities/patient.entity';
 import { UserEntity } from '../../modules/auth/entities/user.entity';
@@ -7,8 +7,9 @@ import { UserEntity } from '../../modules/auth/entities/user.entity';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD };
 
 /**
- * Inserts the demo accounts that are missing, and the demo patient's record (also for a database seeded before
- * patient records existed); running it twice changes nothing. Returns the emails it created.
+ * Inserts the demo accounts that are missing, the demo patient's record (also for a database seeded before patient
+ * records existed) and the demo expert's professional details (also for one seeded before they were asked); running it
+ * twice changes nothing. Returns the emails it created.
  */
 export async function seedDemoAccounts(ds: DataSource): Promise<string[]> {
   const users = ds.getRepository(UserEntity);
@@ -30,6 +31,10 @@ export async function seedDemoAccounts(ds: DataSource): Promise<string[]> {
       created.push(account.email);
     }
     if (account.role === Role.Patient) await seedDemoPatient(patients, user.id, account);
+    if (account.role === Role.Expert && !(user.specialty && user.licenceNumber && user.institution)) {
+      const { specialty, licence_number: licenceNumber, institution } = DEMO_EXPERT_CREDENTIALS;
+      await users.update({ id: user.id }, { specialty, licenceNumber, institution });
+    }
   }
   return created;
 }

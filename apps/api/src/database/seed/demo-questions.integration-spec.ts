@@ -1,3 +1,4 @@
+import { DEMO_EXPERT_CREDENTIALS } from '@cqa/contracts';
 import { dropDatabase, migrate, withDataSource } from '../database-admin';
 import { DEMO_ACCOUNTS, DEMO_PATIENT_PROFILE, seedDemoAccounts } from './demo-accounts';
 import { seedDemoQuestions } from './demo-questions';
@@ -55,5 +56,20 @@ describe('demo questions seed (real MariaDB)', () => {
     const repaired = await demoPatient();
     expect(repaired.age).toBe(58);
     expect((typeof repaired.profile === 'string' ? JSON.parse(repaired.profile) : repaired.profile).age).toBe(58);
+  });
+
+  it('gives the demo expert professional details, also when seeded before they were asked, and keeps ones changed since', async () => {
+    const expertEmail = DEMO_ACCOUNTS.find((a) => a.role === 'expert')!.email;
+    const details = async () => (await withDataSource(url(), (ds) => ds.query(
+      'SELECT specialty, licence_number, institution FROM users WHERE email = ?', [expertEmail],
+    )))[0];
+    await withDataSource(url(), seedDemoAccounts);
+    expect(await details()).toEqual(DEMO_EXPERT_CREDENTIALS);
+    await withDataSource(url(), (ds) => ds.query('UPDATE users SET specialty = NULL, licence_number = NULL, institution = NULL WHERE email = ?', [expertEmail]));
+    await withDataSource(url(), seedDemoAccounts);
+    expect(await details()).toEqual(DEMO_EXPERT_CREDENTIALS);
+    await withDataSource(url(), (ds) => ds.query("UPDATE users SET specialty = 'oncology nurse' WHERE email = ?", [expertEmail]));
+    await withDataSource(url(), seedDemoAccounts);
+    expect((await details()).specialty).toBe('oncology nurse');
   });
 });

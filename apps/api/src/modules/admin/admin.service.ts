@@ -1,5 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { AccountTexts, AdminUserSummary, ApprovalResponse, BlockResponse, ApprovalStatus, Messages, Role, UserDetailResponse } from '@cqa/contracts';
+import {
+  AccountTexts, AdminUserSummary, ApprovalResponse, BlockResponse, ApprovalStatus, Messages, Role, StoredExpertCredentials, UserDetailResponse,
+} from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import type { UserEntity } from '../auth/entities/user.entity';
 import { SessionService } from '../auth/session.service';
@@ -8,6 +10,9 @@ import { PatientAccess } from '../profiles/patient-access.service';
 import { canChangeApproval, endsSessions } from './approval';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** An expert's professional details as stored (each null when not given yet); null for other roles. */
+const credentialsOf = (u: UserEntity): StoredExpertCredentials | null =>
+  u.role === Role.Expert ? { specialty: u.specialty, licence_number: u.licenceNumber, institution: u.institution } : null;
 
 /** What admins see and change of accounts, through the services of auth (accounts, sessions) and profiles (records). */
 @Injectable()
@@ -29,6 +34,7 @@ export class AdminService {
       id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, full_name: `${u.firstName} ${u.lastName}`,
       created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString(), email_confirmed_at: iso(u.emailConfirmedAt),
       approval_status: u.approvalStatus, is_blocked: u.isBlocked, last_sign_in_at: iso(u.lastSignInAt), patient_id: patientIds.get(u.id) ?? null,
+      credentials: credentialsOf(u),
     }));
   }
 
@@ -61,6 +67,7 @@ export class AdminService {
     return {
       id: user.id, email: user.email, email_confirmed_at: iso(user.emailConfirmedAt), approval_status: user.approvalStatus,
       app_specific_data: { role: user.role, first_name: user.firstName, last_name: user.lastName, registration_date: user.createdAt.toISOString() },
+      credentials: credentialsOf(user),
     };
   }
 }

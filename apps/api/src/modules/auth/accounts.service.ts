@@ -78,6 +78,7 @@ export class AccountsService implements BeforeApplicationShutdown {
         const created = await tx.getRepository(UserEntity).save(tx.getRepository(UserEntity).create({
           email, passwordHash, role: dto.role, firstName: dto.first_name, lastName: dto.last_name,
           approvalStatus: ApprovalStatus.Pending, termsConsent: true, termsConsentDate: now,
+          ...(dto.role === Role.Expert ? { specialty: dto.specialty, licenceNumber: dto.licence_number, institution: dto.institution } : {}),
         }));
         if (dto.role === Role.Patient) {
           await this.patients.createAtRegistration(tx, {

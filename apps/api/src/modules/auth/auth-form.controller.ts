@@ -132,7 +132,7 @@ export class AuthFormController {
   @Public()
   @ApiOperation({ summary: 'The registration form without script: as POST /api/auth/register, answered with a redirect.' })
   @ApiConsumes(FORM)
-  @ApiBody({ type: RegisterDto, description: 'Checkboxes (agreeToTerms, hipaa_consent) are ticked when posted as "on".' })
+  @ApiBody({ type: RegisterDto, description: 'Checkboxes (agreeToTerms, hipaa_consent) are ticked when posted as "on"; specialty, licence_number and institution are read for experts only.' })
   @ApiResponse({
     ...SEE_OTHER,
     description: "To the landing page's 'Registration Successful!' or 'Registration Rejected' screen, to the login form when the " +
@@ -153,6 +153,7 @@ export class AuthFormController {
               hipaa_consent: ticked(form.hipaa_consent),
             }
           : {}),
+        ...(form.role === 'expert' ? { specialty: form.specialty, licence_number: form.licence_number, institution: form.institution } : {}),
       }));
       try {
         await this.flows.register(body, client);

@@ -1,7 +1,7 @@
 import { ApiErrorBody, AUTH_FORM_ROUTES, AuthTexts, REFRESH_COOKIE, SIGNED_IN_HINT_COOKIE, SessionResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { call, createUser, EXPERT_CREDENTIALS, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { EmailTokenEntity } from './entities/email-token.entity';
 import { UserEntity } from './entities/user.entity';
 import { expiresAfter, hashToken, HOUR_MS, newOpaqueToken } from './tokens';
@@ -142,7 +142,7 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
       const again = await post(AUTH_FORM_ROUTES.register, { ...fields, role: 'patient' });
       expect(again.location).toBe('/?mode=login#notice-already-registered');
 
-      const { hipaa_consent: _, ...expert } = registration({ role: 'expert' });
+      const { hipaa_consent: _, ...expert } = registration({ role: 'expert', ...EXPERT_CREDENTIALS });
       expect((await post(AUTH_FORM_ROUTES.register, expert)).location).toBe('/?screen=registered');
     });
 
@@ -154,7 +154,7 @@ describe('the public forms without script (real MariaDB and Redis)', () => {
       expect((await post(AUTH_FORM_ROUTES.register, registration({ password: 'password' }))).location).toBe('/?mode=register#notice-password-common');
 
       const rejected = await createUser(api, 'expert', { status: 'rejected' });
-      expect((await post(AUTH_FORM_ROUTES.register, registration({ role: 'expert', email: rejected.email }))).location).toBe('/?screen=rejected');
+      expect((await post(AUTH_FORM_ROUTES.register, registration({ role: 'expert', email: rejected.email, ...EXPERT_CREDENTIALS }))).location).toBe('/?screen=rejected');
     });
   });
 

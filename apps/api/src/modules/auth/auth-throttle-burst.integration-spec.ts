@@ -5,7 +5,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
+import { call, createUser, EXPERT_CREDENTIALS, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
 import { base32Decode, hotp, totpStep } from './two-factor/totp';
 
 // Every wrong password is an argon2 verification; a burst of them is slow on a shared CI machine.
@@ -90,7 +90,7 @@ describe('auth limits under concurrent bursts (Redis)', () => {
     }
     const ip = clientIp();
     const register = await burst(BURST, () => call(api, 'POST', '/api/auth/register', {
-      body: { email: uniqueEmail('burst-reg'), password: TEST_PASSWORD, role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true },
+      body: { email: uniqueEmail('burst-reg'), password: TEST_PASSWORD, role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true, ...EXPERT_CREDENTIALS },
       headers: { 'x-forwarded-for': ip },
     }));
     expect(tally(register.map((r) => r.status))).toEqual({ 201: PER_IP, 429: BURST - PER_IP });

@@ -2,7 +2,7 @@ import { ApiErrorBody, Messages } from '@cqa/contracts';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { call, createUser, EXPERT_CREDENTIALS, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { canonicalEmail } from './account-key';
 
 /** A client address of its own per test, believed because TRUST_PROXY is on, so counts from other tests do not mix in. */
@@ -39,7 +39,7 @@ describe('auth throttling (Redis)', () => {
 
   it('limits registration too', async () => {
     const email = uniqueEmail('reg');
-    const body = { email, password: 'Correct-horse-9', role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true };
+    const body = { email, password: 'Correct-horse-9', role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true, ...EXPERT_CREDENTIALS };
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await call(api, 'POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': clientIp() } })).status);
     expect(statuses).toEqual([201, 409, 429]);
@@ -96,7 +96,7 @@ describe('per-account limits across spellings of an address (Redis, MariaDB)', (
     }
   });
 
-  const registration = (email: string) => ({ email, password: TEST_PASSWORD, role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true });
+  const registration = (email: string) => ({ email, password: TEST_PASSWORD, role: 'expert', first_name: 'A', last_name: 'B', agreeToTerms: true, ...EXPERT_CREDENTIALS });
 
   it('counts registrations once per address, whichever spelling each used', async () => {
     const email = uniqueEmail('aeiou');

@@ -1,7 +1,7 @@
 import { ApiErrorBody, AuthTexts, AuthUser, Messages, MessageResponse, RegisterResponse, SessionResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { ageRotations, call, createUser, refreshCookie, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
+import { ageRotations, call, createUser, EXPERT_CREDENTIALS, refreshCookie, signIn, TEST_PASSWORD, TestUser, uniqueEmail } from '../../../test/accounts-helpers';
 import { SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { startWorker, waitFor } from '../../../test/worker-harness';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -89,7 +89,7 @@ describe('accounts over HTTP (real MariaDB, Redis and an SMTP sink)', () => {
 
     it('registers an expert without a patient record', async () => {
       const result = await call<RegisterResponse>(api, 'POST', '/api/auth/register', {
-        body: { email: uniqueEmail('exp'), password: TEST_PASSWORD, role: 'expert', first_name: 'Eve', last_name: 'Exp', agreeToTerms: true },
+        body: { email: uniqueEmail('exp'), password: TEST_PASSWORD, role: 'expert', first_name: 'Eve', last_name: 'Exp', agreeToTerms: true, ...EXPERT_CREDENTIALS },
       });
       expect(result.status).toBe(201);
       expect(await db.query('SELECT id FROM patients WHERE user_id = ?', [result.body.user.id])).toEqual([]);

@@ -7,6 +7,8 @@ import { AccountExportService } from './account/export/account-export.service';
 import { AccountExportsModule } from './account/export/account-exports.module';
 import { AccountDeletionService } from './account/account-deletion.service';
 import { PendingDeletions } from './account/pending-deletions';
+import { CredentialsController } from './account/credentials.controller';
+import { CredentialsService } from './account/credentials.service';
 import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
@@ -57,9 +59,9 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_ENTITIES, TWO_FACTOR_PROVIDERS, TwoF
     ProfilesModule,
     AccountExportsModule,
   ],
-  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, AccountExportController, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, AuthFormController, OidcController, UsersController, AccountController, AccountExportController, CredentialsController, ...TWO_FACTOR_CONTROLLERS],
   providers: [
-    AuthFlows, AccountsService, AccountService, EmailChangeService, AccountExportService, AccountDeletionService, PendingDeletions, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
+    AuthFlows, AccountsService, AccountService, CredentialsService, EmailChangeService, AccountExportService, AccountDeletionService, PendingDeletions, OwnerCheck, SessionService, SessionVersions, AuthLogService, AuthThrottle, UsersService, JwtStrategy, LocalStrategy, LocalAuthGuard, OidcSignIn,
     ...TWO_FACTOR_PROVIDERS,
     { provide: RequestAuthenticator, useClass: JwtAuthenticator },
   ],

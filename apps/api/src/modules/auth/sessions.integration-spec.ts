@@ -1,7 +1,7 @@
 import { ApiErrorBody, AuthTexts, Messages, QUEUES_PASS_COOKIE, SessionResponse } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { ageRotations, call, createUser, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { ageRotations, call, createUser, EXPERT_CREDENTIALS, refreshCookie, signIn, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { ACCOUNT_STANDING_TTL_MS, SessionService } from './session.service';
 import { SESSION_VERSION_CACHE_MS } from './session-versions.service';
 import { RedisClient } from '../../queues/redis-client.provider';
@@ -52,7 +52,7 @@ describe('sessions: revocation, lifetimes, cross-site refusal (real MariaDB and 
   describe('registration of a rejected account (15.3)', () => {
     it("answers 403 with the spec's rejected text; other existing accounts stay 409", async () => {
       const rejected = await createUser(api, 'expert', { status: 'rejected' });
-      const body = { email: rejected.email.toUpperCase(), password: TEST_PASSWORD, role: 'expert', first_name: 'R', last_name: 'J', agreeToTerms: true };
+      const body = { email: rejected.email.toUpperCase(), password: TEST_PASSWORD, role: 'expert', first_name: 'R', last_name: 'J', agreeToTerms: true, ...EXPERT_CREDENTIALS };
       const again = await call(api, 'POST', '/api/auth/register', { body, headers: { 'x-forwarded-for': freshIp() } });
       expect(again.status).toBe(403);
       expect(error(again)).toBe(Messages.errors.registrationRejected);

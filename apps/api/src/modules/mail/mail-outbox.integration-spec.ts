@@ -3,7 +3,7 @@ import { JobName, mailJobId, QueueName } from '@cqa/contracts';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../../../test/api-harness';
-import { call, createUser, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
+import { call, createUser, EXPERT_CREDENTIALS, TEST_PASSWORD, uniqueEmail } from '../../../test/accounts-helpers';
 import { SmtpSink, startSmtpSink } from '../../../test/smtp-sink';
 import { freePort, startWorker, waitFor } from '../../../test/worker-harness';
 import { JobQueue } from '../../queues/job-queue.service';
@@ -43,7 +43,7 @@ describe('mail through the outbox and the mail queue (real MariaDB, Redis, worke
   };
   const register = (email: string, requestId?: string) => call<{ user: { id: string } }>(api, 'POST', '/api/auth/register', {
     headers: requestId ? { 'x-request-id': requestId } : {},
-    body: { email, password: TEST_PASSWORD, role: 'expert', first_name: 'Sam', last_name: 'Smtp', agreeToTerms: true },
+    body: { email, password: TEST_PASSWORD, role: 'expert', first_name: 'Sam', last_name: 'Smtp', agreeToTerms: true, ...EXPERT_CREDENTIALS },
   });
 
   it('SMTP down: registration answers at once, the email waits in the outbox and goes out when SMTP is back', async () => {

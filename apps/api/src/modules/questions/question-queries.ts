@@ -167,8 +167,12 @@ function feedbackColumn(viewer: Viewer): string {
     WHERE r.answer_id = a.id AND r.feedback IS NOT NULL AND r.feedback <> '' ${visible}) AS feedback_list`;
 }
 
-/** The expert account behind an answer: the author shown is its name, never the label a client sent. */
-const AUTHOR_COLUMNS = "TRIM(CONCAT(au.first_name, ' ', au.last_name)) AS author_name, au.first_name AS author_first_name";
+/**
+ * The expert account behind an answer: the author shown is its name, never the label a client sent, with the byline's
+ * specialty and institution (issue 44 item 7; never the licence number) from the same join, no further round trip.
+ */
+const AUTHOR_COLUMNS = "TRIM(CONCAT(au.first_name, ' ', au.last_name)) AS author_name, au.first_name AS author_first_name, "
+  + 'au.specialty AS author_specialty, au.institution AS author_institution';
 const AUTHOR_JOIN = 'LEFT JOIN users au ON au.id = a.expert_id';
 
 /**
@@ -282,6 +286,8 @@ export interface AnswerRow {
   feedback_list?: unknown;
   author_name?: string | null;
   author_first_name?: string | null;
+  author_specialty?: string | null;
+  author_institution?: string | null;
   /** Titles from retractionFlagsSql (withRetractedSources). */
   retracted_sources?: readonly string[];
   community_host?: string | null;
@@ -378,12 +384,17 @@ function parseJson(value: unknown): unknown {
 }
 
 /** An expert account's answer shows that account's name; what the client sent is kept only as a label beside it when it says more. */
-export function authorOf(row: Pick<AnswerRow, 'expert_id' | 'expert_name' | 'author_name' | 'author_first_name'>): Pick<AnswerView, 'expert_name' | 'expert_label'> {
-  if (!row.expert_id) return { expert_name: row.expert_name, expert_label: null };
+type AuthorRow = Pick<AnswerRow, 'expert_id' | 'expert_name' | 'author_name' | 'author_first_name' | 'author_specialty' | 'author_institution'>;
+type Author = Pick<AnswerView, 'expert_name' | 'expert_label' | 'expert_specialty' | 'expert_institution'>;
+export function authorOf(row: AuthorRow): Author {
+  if (!row.expert_id) return { expert_name: row.expert_name, expert_label: null, expert_specialty: null, expert_institution: null };
   const verified = row.author_name ?? null;
   const sent = row.expert_name?.trim() ?? '';
   const same = (name: string | null | undefined) => !!name && name.trim().toLowerCase() === sent.toLowerCase();
-  return { expert_name: verified, expert_label: sent && !same(verified) && !same(row.author_first_name) ? sent : null };
+  return {
+    expert_name: verified, expert_label: sent && !same(verified) && !same(row.author_first_name) ? sent : null,
+    expert_specialty: row.author_specialty ?? null, expert_institution: row.author_institution ?? null,
+  };
 }
 
 export function ratingsByRole(value: unknown): AnswerView['ratings_by_role'] {

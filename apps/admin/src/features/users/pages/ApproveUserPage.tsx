@@ -1,16 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Button, Card, Descriptions, Input, Space, Typography } from 'antd';
 import { useParams } from 'react-router-dom';
-import { Messages, REJECTION_REASON_MAX_LENGTH, type ApprovalStatus } from '@cqa/contracts';
+import { ExpertCredentialTexts, Messages, REJECTION_REASON_MAX_LENGTH, type ApprovalStatus } from '@cqa/contracts';
 import { errorMessage, errorStatus } from '@cqa/web-core';
 import { ErrorState, LoadingState, PageTitle } from '@cqa/web-ui';
 import { useChangeApprovalMutation, useUserDetailQuery } from '../api';
+import { CredentialValue } from '../components/CredentialValue';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
 import { ResetTwoFactorButton } from '../two-factor/ResetTwoFactorButton';
 import { ApprovalStatusTag } from '../components/StatusTag';
 import { UserTexts } from '../texts';
 
-/** Spec section 2: email, role, name and registration date, with Approve and Reject. */
+/** Spec section 2: email, role, name and registration date (an expert's professional details too), with Approve and Reject. */
 export function ApproveUserPage() {
   const { userId = '' } = useParams();
   const detail = useUserDetailQuery(userId, { skip: !userId });
@@ -51,6 +52,13 @@ export function ApproveUserPage() {
           <Descriptions.Item label={UserTexts.approve.email}>{user.email}</Descriptions.Item>
           <Descriptions.Item label={UserTexts.approve.role}>{data.role}</Descriptions.Item>
           <Descriptions.Item label={UserTexts.approve.name}>{`${data.first_name} ${data.last_name}`}</Descriptions.Item>
+          {user.credentials && (
+            <>
+              <Descriptions.Item label={ExpertCredentialTexts.specialty}><CredentialValue value={user.credentials.specialty} /></Descriptions.Item>
+              <Descriptions.Item label={ExpertCredentialTexts.licenceNumber}><CredentialValue value={user.credentials.licence_number} /></Descriptions.Item>
+              <Descriptions.Item label={ExpertCredentialTexts.institution}><CredentialValue value={user.credentials.institution} /></Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label={UserTexts.approve.registrationDate}>{new Date(data.registration_date).toLocaleString()}</Descriptions.Item>
           <Descriptions.Item label={UserTexts.approve.approvalStatus}><ApprovalStatusTag status={user.approval_status} /></Descriptions.Item>
         </Descriptions>

@@ -7,6 +7,7 @@ import { ErrorState, PageTitle, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation, useChangeBlockedMutation } from '../api';
 import { approvalActions, blockActionLabel } from '../approval';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
+import { CredentialsSummary } from '../components/CredentialValue';
 import { ApprovalStatusTag, EmailStatusTag } from '../components/StatusTag';
 import { ImportPanel } from '../../import/components/ImportPanel';
 import { UserTexts } from '../texts';
@@ -99,6 +100,13 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
             role === 'patient' && user.patient_id ? <Link to={paths.adminEditPatient(user.patient_id)}>{user.full_name}</Link> : user.full_name,
         },
         { title: UserTexts.columns.email, dataIndex: 'email', key: 'email' },
+        ...(role === 'expert'
+          ? [{
+              title: UserTexts.columns.credentials,
+              key: 'credentials',
+              render: (_: unknown, user: AdminUserSummary) => user.credentials && <CredentialsSummary credentials={user.credentials} />,
+            }]
+          : []),
         {
           title: UserTexts.columns.emailStatus,
           key: 'emailStatus',

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AccountTexts, ImportTexts, Messages, type AdminUserSummary } from '@cqa/contracts';
+import { AccountTexts, ExpertCredentialTexts, ImportTexts, Messages, type AdminUserSummary } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { approvalActions, approvalLabel } from '../approval';
@@ -14,7 +14,7 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const row = (over: Partial<AdminUserSummary>): AdminUserSummary => ({
   id: 'u1', email: 'ann@x.org', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, last_sign_in_at: null, patient_id: 'p9', ...over,
+  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, last_sign_in_at: null, patient_id: 'p9', credentials: null, ...over,
 });
 
 function renderAt(at: string) {
@@ -103,6 +103,29 @@ describe('UserManagementPage', () => {
     expect(api.calls.filter((c) => c.url === '/api/user-block/e1').map((c) => c.body)).toEqual([{ is_blocked: true }, { is_blocked: false }]);
   });
 
+  it("shows experts' professional details, 'not given' where an expert registered before they were asked has none (issue 44 item 7)", async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/patients-auth', { status: 200, body: { users: [row({})] } });
+    api.reply('/api/admin/experts-auth', {
+      status: 200,
+      body: {
+        users: [
+          row({ id: 'e1', full_name: 'Eve Lee', patient_id: null, credentials: { specialty: 'medical oncologist', licence_number: 'GMC 1234567', institution: 'Royal Hospital' } }),
+          row({ id: 'e2', full_name: 'Old Timer', patient_id: null, credentials: { specialty: null, licence_number: null, institution: null } }),
+        ],
+      },
+    });
+    renderAt('/admin/users');
+    await screen.findByRole('link', { name: 'Ann Lee' });
+    expect(screen.queryByRole('columnheader', { name: 'Professional details' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Experts' }));
+    const eve = (await screen.findByText('Eve Lee')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('columnheader', { name: 'Professional details' })).toBeInTheDocument();
+    for (const text of ['medical oncologist', 'GMC 1234567', 'Royal Hospital']) expect(within(eve).getByText(text)).toBeInTheDocument();
+    const old = screen.getByText('Old Timer').closest('tr') as HTMLElement;
+    expect(within(old).getAllByText(ExpertCredentialTexts.notGiven)).toHaveLength(3);
+  });
+
   it("shows 'Error: {message}' when the change is refused", async () => {
     const api = installFetchMock();
     api.reply('/api/admin/experts-auth', { status: 200, body: { users: [row({ id: 'e1', full_name: 'Eve Lee', patient_id: null, approval_status: 'rejected' })] } });
@@ -131,13 +154,19 @@ describe('ApproveUserPage', () => {
     const api = installFetchMock();
     api.reply('/api/user/u1', {
       status: 200,
-      body: { id: 'u1', email: 'ann@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'expert', first_name: 'Ann', last_name: 'Lee', registration_date: '2026-01-01T00:00:00Z' } },
+      body: { id: 'u1', email: 'ann@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'expert', first_name: 'Ann', last_name: 'Lee', registration_date: '2026-01-01T00:00:00Z' },
+        credentials: { specialty: 'radiation oncologist', licence_number: 'GMC 7654321', institution: null },
+      },
     });
     api.reply('/api/user-approval/u1', { status: 200, body: { success: true, approval_status: 'approved' } });
     renderAt('/admin/approve-user/u1');
     expect(await screen.findByText('ann@x.org')).toBeInTheDocument();
     expect(screen.getByText('expert')).toBeInTheDocument();
     expect(screen.getByText('Ann Lee')).toBeInTheDocument();
+    // The expert's professional details, to judge the registration by (issue 44 item 7).
+    expect(screen.getByRole('row', { name: `${ExpertCredentialTexts.specialty} radiation oncologist` })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: `${ExpertCredentialTexts.licenceNumber} GMC 7654321` })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: `${ExpertCredentialTexts.institution} ${ExpertCredentialTexts.notGiven}` })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(Messages.success.userApproved)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeInTheDocument();
@@ -147,11 +176,12 @@ describe('ApproveUserPage', () => {
     const api = installFetchMock();
     api.reply('/api/user/u2', {
       status: 200,
-      body: { id: 'u2', email: 'bo@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'patient', first_name: 'Bo', last_name: 'Ng', registration_date: '2026-01-01T00:00:00Z' } },
+      body: { id: 'u2', email: 'bo@x.org', email_confirmed_at: null, approval_status: 'pending', app_specific_data: { role: 'patient', first_name: 'Bo', last_name: 'Ng', registration_date: '2026-01-01T00:00:00Z' }, credentials: null },
     });
     api.reply('/api/user-approval/u2', { status: 200, body: { success: true, approval_status: 'rejected' } });
     renderAt('/admin/approve-user/u2');
     await userEvent.type(await screen.findByLabelText(/Reason for a rejection/), '  No diagnosis on file.  ');
+    expect(screen.queryByText(ExpertCredentialTexts.specialty)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText(Messages.success.userStatusChanged('rejected'))).toBeInTheDocument();
     expect(api.calls.find((call) => call.url.endsWith('/api/user-approval/u2'))?.body).toEqual({ approval_status: 'rejected', reason: 'No diagnosis on file.' });

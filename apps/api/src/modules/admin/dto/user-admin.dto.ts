@@ -6,6 +6,7 @@ import {
 } from '@cqa/contracts';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
+import { StoredExpertCredentialsDto } from '../../auth/account/credentials.dto';
 
 export class ApprovalDto implements ApprovalRequest {
   @ApiProperty({ enum: APPROVAL_STATUSES })
@@ -68,6 +69,8 @@ export class AdminUserSummaryDto implements AdminUserSummary {
   @ApiProperty() is_blocked: boolean;
   @ApiProperty({ type: String, nullable: true, description: 'When the user last signed in; null when never.' }) last_sign_in_at: string | null;
   @ApiProperty({ type: String, nullable: true }) patient_id: string | null;
+  @ApiProperty({ type: StoredExpertCredentialsDto, nullable: true, description: 'Experts only (null for patients); each detail null when not given yet.' })
+  credentials: StoredExpertCredentialsDto | null;
 }
 
 export class AdminUserListResponseDto implements AdminUserListResponse {
@@ -87,6 +90,8 @@ export class UserDetailResponseDto implements UserDetailResponse {
   @ApiProperty({ type: String, nullable: true }) email_confirmed_at: string | null;
   @ApiProperty({ enum: APPROVAL_STATUSES }) approval_status: ApprovalStatus;
   @ApiProperty({ type: AppSpecificDataDto }) app_specific_data: AppSpecificDataDto;
+  @ApiProperty({ type: StoredExpertCredentialsDto, nullable: true, description: 'Experts only (null for others); each detail null when not given yet.' })
+  credentials: StoredExpertCredentialsDto | null;
 }
 
 export class AuthLogQueryDto {

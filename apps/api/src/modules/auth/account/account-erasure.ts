@@ -30,7 +30,8 @@ export async function eraseAccountRows(tx: EntityManager, userId: string): Promi
   await tx.query('UPDATE auth_logs SET ip_address = NULL, user_agent = NULL WHERE user_id = ?', [userId]);
   await tx.query(
     `UPDATE users SET email = CONCAT('erased-', UUID(), '@invalid'), first_name = 'Anonymous', last_name = '', password_hash = '!erased',
-       approval_status = 'disabled', is_blocked = 1, email_confirmed_at = NULL, last_sign_in_at = NULL, erased_at = NOW(3)
+       approval_status = 'disabled', is_blocked = 1, email_confirmed_at = NULL, last_sign_in_at = NULL, erased_at = NOW(3),
+       specialty = NULL, licence_number = NULL, institution = NULL
      WHERE id = ?`,
     [userId],
   );

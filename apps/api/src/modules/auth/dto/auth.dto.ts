@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  APPROVAL_STATUSES, ApprovalStatus, CANCER_STAGES, PROFILE_CANCER_TYPES, SEXES, ApprovalStatusResponse, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
+  APPROVAL_STATUSES, ApprovalStatus, CANCER_STAGES, EXPERT_CREDENTIAL_LIMITS, PROFILE_CANCER_TYPES, SEXES, ApprovalStatusResponse, AuthUser, EmailRequest, LoginRequest, Messages, MessageResponse, PASSWORD_MIN_LENGTH,
   RegisterRequest, RegisterResponse, ResetPasswordRequest, Role, ROLES, SelfRegisteringRole, SessionResponse,
 } from '@cqa/contracts';
 import { Transform } from 'class-transformer';
 import { Equals, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 
-import { NotCommonPassword, ProfileFieldValue } from './field-rules';
+import { CredentialValue, NotCommonPassword, ProfileFieldValue } from './field-rules';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const PASSWORD_MAX_LENGTH = 256;
 const AGE_MAX = 120;
+const isExpert = (dto: { role?: unknown }) => dto.role === 'expert';
 
 export class RegisterDto implements RegisterRequest {
   @ApiProperty() @Transform(trim)
@@ -56,6 +57,19 @@ export class RegisterDto implements RegisterRequest {
   @ValidateIf((dto: RegisterDto) => dto.role === 'patient')
   @Equals(true, { message: Messages.validation.hipaaRequired })
   hipaa_consent?: boolean;
+
+  // Experts' professional details (issue 44 item 7); a patient's are ignored, as an expert's patient fields are.
+  @ApiPropertyOptional({ maxLength: EXPERT_CREDENTIAL_LIMITS.specialty, description: 'Experts: required (e.g. medical oncologist; ONCOLOGY_SPECIALTIES are suggestions). Patients: ignored.' })
+  @ValidateIf(isExpert) @Transform(trim) @CredentialValue('specialty')
+  specialty?: string;
+
+  @ApiPropertyOptional({ maxLength: EXPERT_CREDENTIAL_LIMITS.licence_number, description: 'Experts: required; shown to admins only. Patients: ignored.' })
+  @ValidateIf(isExpert) @Transform(trim) @CredentialValue('licence_number')
+  licence_number?: string;
+
+  @ApiPropertyOptional({ maxLength: EXPERT_CREDENTIAL_LIMITS.institution, description: 'Experts: required. Patients: ignored.' })
+  @ValidateIf(isExpert) @Transform(trim) @CredentialValue('institution')
+  institution?: string;
 }
 
 export class RegisterResponseDto implements RegisterResponse {

@@ -1,4 +1,4 @@
-import { isCommonPassword, Messages, profileField, ProfileFieldName, validateFieldValue } from '@cqa/contracts';
+import { credentialProblem, type ExpertCredentialField, isCommonPassword, Messages, profileField, ProfileFieldName, validateFieldValue } from '@cqa/contracts';
 import { Rule } from '../../../common/errors/rule';
 
 /** Refuses the most common passwords (the contracts' bundled list), wherever a password is chosen. */
@@ -14,3 +14,6 @@ export function ProfileFieldValue(name: ProfileFieldName): PropertyDecorator {
     return problem ? `${field.label}: ${problem}` : null;
   });
 }
+
+/** An expert's professional detail (issue 44 item 7): the contracts' one rule, which the web's forms use too. */
+export const CredentialValue = (field: ExpertCredentialField) => Rule(`credential:${field}`, (value) => credentialProblem(field, value));

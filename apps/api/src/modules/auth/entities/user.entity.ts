@@ -21,6 +21,16 @@ export class UserEntity {
   @Column({ name: 'last_name', type: 'varchar', length: 100 })
   lastName: string;
 
+  /** Experts' professional details (issue 44 item 7); null for others, and for experts who registered before they were asked. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  specialty: string | null;
+
+  @Column({ name: 'licence_number', type: 'varchar', length: 60, nullable: true })
+  licenceNumber: string | null;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  institution: string | null;
+
   @Column({ name: 'email_confirmed_at', type: 'datetime', precision: 3, nullable: true })
   emailConfirmedAt: Date | null;
 

@@ -132,6 +132,9 @@ export class AnswerViewDto implements AnswerView {
   @ApiProperty({ type: String, nullable: true }) expert_id: string | null;
   @ApiProperty({ type: String, nullable: true, description: "The author: an expert account's own name (never a client-sent value)." }) expert_name: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'A custom label the expert gave, shown beside their name.' }) expert_label: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The expert account's specialty, for the byline; null when not given." }) expert_specialty: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The expert account's institution, for the byline; null when not given. The licence number is never sent." })
+  expert_institution: string | null;
   @ApiProperty() created_at: string;
   @ApiProperty({ type: Number, nullable: true, description: 'One decimal; null when unrated.' }) average_rating: number | null;
   @ApiProperty() rating_count: number;

@@ -5,6 +5,7 @@ import { paths, selectCurrentUser, useAppSelector } from '@cqa/web-core';
 import { PageTitle } from '@cqa/web-ui';
 import { ChangeEmailCard } from '../components/ChangeEmailCard';
 import { ChangePasswordCard } from '../components/ChangePasswordCard';
+import { CredentialsCard } from '../components/CredentialsCard';
 import { DataExportCard } from '../components/DataExportCard';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { SessionsCard } from '../components/SessionsCard';
@@ -20,6 +21,7 @@ export function AccountPage() {
       <PageTitle>{T.title}</PageTitle>
       {user && <p>{T.signedInAs(user.email)}</p>}
       <Space orientation="vertical" size={24} style={{ width: '100%' }}>
+        <CredentialsCard />
         <ChangePasswordCard />
         <ChangeEmailCard />
         <SessionsCard />

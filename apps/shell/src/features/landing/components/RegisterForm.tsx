@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Input, InputNumber } from 'antd';
 import { Link } from 'react-router-dom';
 import { AUTH_FORM_ROUTES, AuthTexts, CANCER_STAGES, CANCER_TYPES, Messages, PASSWORD_MIN_LENGTH, SEXES, type RegisterRequest, type SelfRegisteringRole } from '@cqa/contracts';
 import { errorMessage, errorStatus, paths, useRegisterMutation, useToast } from '@cqa/web-core';
+import { CredentialFields } from '../../account/components/CredentialFields';
 import { EMAIL_RULES, NEW_PASSWORD_RULES } from '../../auth/components/field-rules';
 import { FormMessage, FormSelect, StaticFormNotices, useFormNotice, useHydrated, useServerForm } from '../../auth/components/server-form';
 import { LandingTexts } from '../texts';
@@ -18,6 +19,9 @@ interface RegisterValues {
   cancer_type?: string;
   cancer_stage?: string;
   hipaa_consent?: boolean;
+  specialty?: string;
+  licence_number?: string;
+  institution?: string;
 }
 
 export type RegistrationOutcome =
@@ -32,7 +36,8 @@ const mustBeTicked = (message: string) => ({
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /**
- * Spec sections 2 and 5: the registration form, with the patient's extra fields and consents. Before the page's script
+ * Spec sections 2 and 5: the registration form, with the patient's extra fields and consents, or the expert's
+ * professional details (issue 44 item 7). Before the page's script
  * runs it is a plain form posted to AUTH_FORM_ROUTES.register (the selects, which need the script, stay empty then).
  */
 export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | null; onOutcome: (outcome: RegistrationOutcome) => void }) {
@@ -65,7 +70,11 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
             ...(values.cancer_stage ? { cancer_stage: values.cancer_stage } : {}),
             hipaa_consent: true,
           }
-        : {}),
+        : {
+            specialty: values.specialty?.trim() ?? '',
+            licence_number: values.licence_number?.trim() ?? '',
+            institution: values.institution?.trim() ?? '',
+          }),
     };
     try {
       const result = await register(body).unwrap();
@@ -135,6 +144,7 @@ export function RegisterForm({ role, onOutcome }: { role: SelfRegisteringRole | 
       >
         <Input.Password name="password" autoComplete="new-password" required minLength={PASSWORD_MIN_LENGTH} visibilityToggle={hydrated} />
       </Form.Item>
+      {role === 'expert' && <CredentialFields />}
       {role === 'patient' && (
         <>
           <Form.Item label={LandingTexts.register.age} name="age">

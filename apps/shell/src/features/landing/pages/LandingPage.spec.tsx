@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AUTH_FORM_ROUTES, AuthTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
+import { AUTH_FORM_ROUTES, AuthTexts, CREDENTIAL_PROBLEMS, ExpertCredentialTexts, Messages, PASSWORD_MIN_LENGTH } from '@cqa/contracts';
 import { createAppStore, toastShown } from '@cqa/web-core';
 import { installFetchMock, testUser } from '@cqa/web-core/testing';
 import { TwoFactorScreenTexts } from '../../two-factor/texts';
@@ -86,7 +86,9 @@ describe('LandingPage', () => {
     const register = screen.getByRole('button', { name: 'Register' }).closest('form')!;
     expect(register).toHaveAttribute('action', AUTH_FORM_ROUTES.register);
     expect(register).toHaveAttribute('method', 'post');
-    expect(Object.fromEntries(new FormData(register))).toEqual({ role: 'expert', first_name: '', last_name: '', email: '', password: '' });
+    expect(Object.fromEntries(new FormData(register))).toEqual({
+      role: 'expert', first_name: '', last_name: '', email: '', password: '', specialty: '', licence_number: '', institution: '',
+    });
     cleanup();
     renderLanding('/?mode=login');
     const login = screen.getByRole('button', { name: 'Login' }).closest('form')!;
@@ -259,6 +261,27 @@ describe('LandingPage', () => {
     expect(await screen.findByRole('heading', { name: 'Expert Registration' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Cancer type')).not.toBeInTheDocument();
     expect(screen.queryByText(/HIPAA/)).not.toBeInTheDocument();
+    // Its professional details instead (issue 44 item 7), each checked with the contracts' rule before anything is sent.
+    const api = installFetchMock();
+    fill(screen.getByLabelText('First name'), 'Eve');
+    fill(screen.getByLabelText('Last name'), 'Lee');
+    fill(screen.getByLabelText('Email'), 'eve@x.org');
+    fill(screen.getByLabelText('Password'), 'long-enough');
+    await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
+    fill(screen.getByLabelText(ExpertCredentialTexts.licenceNumber), 'x'.repeat(61));
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText(CREDENTIAL_PROBLEMS.required.specialty)).toBeInTheDocument();
+    expect(screen.getByText(CREDENTIAL_PROBLEMS.tooLong.licence_number)).toBeInTheDocument();
+    expect(screen.getByText(CREDENTIAL_PROBLEMS.required.institution)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    expect(screen.getByLabelText(ExpertCredentialTexts.specialty)).toHaveAttribute('list');
+  });
+
+  it('asks a patient for no professional details', () => {
+    renderLanding();
+    expect(screen.getByRole('heading', { name: 'Patient Registration' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(ExpertCredentialTexts.specialty)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(ExpertCredentialTexts.institution)).not.toBeInTheDocument();
   });
 
   it("registers a patient and shows 'Registration Successful!' with Return to Login", async () => {
@@ -292,9 +315,13 @@ describe('LandingPage', () => {
     fill(screen.getByLabelText('Last name'), 'Lee');
     fill(screen.getByLabelText('Email'), 'eve@x.org');
     fill(screen.getByLabelText('Password'), 'long-enough');
+    fill(screen.getByLabelText(ExpertCredentialTexts.specialty), ' medical oncologist ');
+    fill(screen.getByLabelText(ExpertCredentialTexts.licenceNumber), 'GMC 1');
+    fill(screen.getByLabelText(ExpertCredentialTexts.institution), 'Clinic');
     await userEvent.click(screen.getByRole('checkbox', { name: /disclaimers/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 10_000 })).toHaveAttribute('type', 'submit');
+    expect(api.calls[0]?.body).toMatchObject({ role: 'expert', specialty: 'medical oncologist', licence_number: 'GMC 1', institution: 'Clinic' });
     expect(screen.getByRole('heading', { name: 'Expert Login' })).toBeInTheDocument();
     expect(store.getState().toasts.map((t) => t.message)).toEqual([Messages.errors.emailRegistered]);
     expect(localStorage.getItem(HAS_ACCOUNT_KEY)).toBe('true');

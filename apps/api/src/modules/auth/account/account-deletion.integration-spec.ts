@@ -234,7 +234,8 @@ describe('deleting an account (real MariaDB and Redis)', () => {
   it("an erased expert's answers stay, shown under 'Anonymous'", async () => {
     const expert = await createUser(api, 'expert');
     const asker = await createUser(api, 'patient');
-    await db.query('UPDATE users SET first_name = ?, last_name = ? WHERE id = ?', ['Ignatius', 'Pemberton', expert.id]);
+    await db.query('UPDATE users SET first_name = ?, last_name = ?, specialty = ?, licence_number = ?, institution = ? WHERE id = ?',
+      ['Ignatius', 'Pemberton', 'medical oncologist', 'GMC-7713551', 'Pemberton Oncology Institute', expert.id]);
     const q = (await db.query('INSERT INTO cancer_questions (question_text, user_id) VALUES (?, ?)', ['Is walking safe during radiotherapy?', asker.id])) as { insertId: number };
     await db.query("INSERT INTO cancer_answers (question_id, answer_type, answer_text, sources, expert_id, expert_name) VALUES (?, 'expert', 'Usually yes.', '[]', ?, 'Dr. Ignatius')", [q.insertId, expert.id]);
     const { token } = await signIn(api, expert);
@@ -247,6 +248,9 @@ describe('deleting an account (real MariaDB and Redis)', () => {
     expect(detail.status).toBe(200);
     const [shown] = detail.body.answers.expert;
     expect(shown).toMatchObject({ answer_text: 'Usually yes.', expert_name: 'Anonymous' });
-    expect(JSON.stringify(detail.body)).not.toMatch(/Ignatius|Pemberton/);
+    expect(JSON.stringify(detail.body)).not.toMatch(/Ignatius|Pemberton|medical oncologist/);
+    // The professional details (issue 44 item 7) go with the name.
+    const [row] = (await db.query('SELECT specialty, licence_number, institution FROM users WHERE id = ?', [expert.id])) as Record<string, unknown>[];
+    expect(row).toEqual({ specialty: null, licence_number: null, institution: null });
   });
 });

@@ -58,6 +58,10 @@ export function e2eRun() {
       // Answer e-mails batch answers over a quiet period (10 minutes by default); the journey waits seconds, not minutes.
       ANSWER_MAIL_QUIET_SECONDS: '2',
       MAIL_RELAY_INTERVAL_MS: '1000',
+      // Delete my account (issue 44): no grace period, and the erasure sweep every few seconds, so the account journey sees
+      // the erasure happen (the grace period and the sweep's schedule are covered by the integration tests).
+      ACCOUNT_DELETION_GRACE_DAYS: '0',
+      ACCOUNT_ERASURE_SWEEP_CRON: '*/3 * * * * *',
     },
   };
 }

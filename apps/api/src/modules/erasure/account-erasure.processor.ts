@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { accountErasureJobId, JobName, QueueName, TracedPayload } from '@cqa/contracts';
 import type { Job } from 'bullmq';
@@ -8,10 +8,12 @@ import { JobQueue } from '../../queues/job-queue.service';
 import { OnSchedule } from '../../queues/schedule.decorator';
 import { anonymiseContributions } from '../answers/contribution-erasure';
 import { claimDueDeletion, dueDeletions, eraseAccountRows } from '../auth/account/account-erasure';
+import { ACCOUNT_EXPORT_STORAGE } from '../auth/account/export/account-export-rows';
 import { eraseOutboxMail } from '../mail/mail-erasure';
 import { eraseNotificationSettings } from '../notifications/notification-erasure';
 import { erasePatientRecord, patientOfUserForErasure } from '../profiles/patient-erasure';
 import { ReportFiles } from '../reports/files/report-files.processor';
+import type { ReportStorage } from '../reports/storage/report-storage';
 import { deletePatientReports } from '../reports/files/report-erasure';
 
 export const ACCOUNT_ERASURE_SWEEP_SCHEDULER_ID = 'account-erasure-sweep';
@@ -39,6 +41,7 @@ export class AccountErasure {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly jobs: JobQueue,
     private readonly reportFiles: ReportFiles,
+    @Inject(ACCOUNT_EXPORT_STORAGE) private readonly archives: ReportStorage,
   ) {}
 
   @OnJob(JobName.AccountErasureSweep)
@@ -80,11 +83,13 @@ export class AccountErasure {
       await erasePatientRecord(tx, userId, patientId);
       await eraseNotificationSettings(tx, userId);
       await eraseOutboxMail(tx, due.email, userId);
-      await eraseAccountRows(tx, userId);
-      return { storageKeys, requestedBy: due.requestedBy };
+      const { archiveKeys } = await eraseAccountRows(tx, userId);
+      return { storageKeys, archiveKeys, requestedBy: due.requestedBy };
     });
     if (!outcome) return { erased: false, reports: 0 };
     await this.reportFiles.removeFiles(outcome.storageKeys);
+    // A failure here leaves a file without a row, which the hourly account-export-prune removes.
+    for (const key of outcome.archiveKeys) await this.archives.delete(key).catch(() => undefined);
     this.logger.log({ userId, requestedBy: outcome.requestedBy, reports: outcome.storageKeys.length, msg: 'account erased' });
     return { erased: true, reports: outcome.storageKeys.length };
   }

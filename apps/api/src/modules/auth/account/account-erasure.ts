@@ -19,11 +19,12 @@ export async function claimDueDeletion(tx: EntityManager, userId: string): Promi
 /**
  * Sessions, tokens and the second factor go; the sign-in log keeps its events without address or device; the account
  * row stays (questions and answers point at it) as "Anonymous", with an address that cannot receive mail and a password
- * hash nothing matches. The deletion's row becomes the record of the erasure (the admin's note, which may name the
+ * hash nothing matches; the data archives' rows go (their files after the commit). The deletion's row becomes the record of the erasure (the admin's note, which may name the
  * person, cleared), and the sign-in log says "account erased" with nothing else.
  */
-export async function eraseAccountRows(tx: EntityManager, userId: string): Promise<void> {
-  // account_exports: the rows go here; their archive files, left without a row, are removed by the hourly account-export-prune.
+export async function eraseAccountRows(tx: EntityManager, userId: string): Promise<{ archiveKeys: string[] }> {
+  // The data archives' rows go here; their files are removed after the commit (returned for that).
+  const archives = (await tx.query('SELECT storage_key FROM account_exports WHERE user_id = ? AND storage_key IS NOT NULL', [userId])) as { storage_key: string }[];
   for (const table of ['refresh_tokens', 'email_tokens', 'two_factor_recovery_codes', 'user_two_factor', 'account_exports']) {
     await tx.query(`DELETE FROM ${table} WHERE user_id = ?`, [userId]);
   }
@@ -37,6 +38,7 @@ export async function eraseAccountRows(tx: EntityManager, userId: string): Promi
   );
   await tx.query('UPDATE account_deletions SET erased_at = NOW(3), note = NULL WHERE user_id = ?', [userId]);
   await tx.query("INSERT INTO auth_logs (id, user_id, event_type) VALUES (UUID(), ?, 'account_erased')", [userId]);
+  return { archiveKeys: archives.map((a) => a.storage_key) };
 }
 
 /** The deletions whose grace period has ended, oldest first (the sweep enqueues one erasure job each). */

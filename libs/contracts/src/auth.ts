@@ -189,6 +189,8 @@ export const QUEUES_PASS_COOKIE = { name: 'cqa_queues', path: '/admin/queues', t
 export interface AuthConfigResponse {
   /** True when an institution's OpenID Connect provider is configured (experts and admins only). */
   institutionSignIn: boolean;
+  /** Days from asking to delete an account to its erasure (issue 44); the account page states it. */
+  accountDeletionGraceDays: number;
 }
 
 /** Where the web starts an institution sign-in (a full-page navigation; `portal` is `expert` or `admin`). */

@@ -33,10 +33,10 @@ export class OidcController {
   /** Which sign-in methods the login pages offer. */
   @Get('config')
   @Public()
-  @ApiOperation({ summary: 'Which sign-in methods the login pages offer.' })
+  @ApiOperation({ summary: 'Which sign-in methods the login pages offer, and the account deletion grace period the account page states.' })
   @ApiOkResponse({ type: AuthConfigDto })
   authConfig(): AuthConfigDto {
-    return { institutionSignIn: this.oidc.enabled };
+    return { institutionSignIn: this.oidc.enabled, accountDeletionGraceDays: this.config.ops.accountDeletionGraceDays };
   }
 
   /** Starts an institution sign-in: a browser navigation here is redirected to the identity provider. 404 when not configured. */

@@ -129,8 +129,8 @@ describe('OpenID Connect sign-in (local oidc-provider)', () => {
   };
 
   it('tells the login pages whether institution sign-in is configured; unconfigured, its routes do not exist', async () => {
-    expect((await call<AuthConfigResponse>(api, 'GET', '/api/auth/config')).body).toEqual({ institutionSignIn: true });
-    expect((await call<AuthConfigResponse>(plain, 'GET', '/api/auth/config')).body).toEqual({ institutionSignIn: false });
+    expect((await call<AuthConfigResponse>(api, 'GET', '/api/auth/config')).body).toEqual({ institutionSignIn: true, accountDeletionGraceDays: 14 });
+    expect((await call<AuthConfigResponse>(plain, 'GET', '/api/auth/config')).body).toEqual({ institutionSignIn: false, accountDeletionGraceDays: 14 });
     expect((await fetch(`${plain.baseUrl}/api/auth/oidc/start?portal=expert`, { redirect: 'manual' })).status).toBe(404);
   });
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { AccountDeletionPaths, AccountDeletionTexts as D, AccountPageTexts as T, AccountPaths, Messages, TwoFactorPaths, type Role } from '@cqa/contracts';
+import { AccountDeletionPaths, CredentialPaths, AccountDeletionTexts as D, AccountPageTexts as T, AccountPaths, Messages, TwoFactorPaths, type Role } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { AccountPage } from './pages/AccountPage';
@@ -98,6 +98,7 @@ describe('the account page (issue 44)', () => {
       api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
       api.reply(AccountPaths.export, NO_ARCHIVE);
       api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: false, required: false, recoveryCodesLeft: 0 } });
+      api.reply('/api/auth/config', { status: 200, body: { institutionSignIn: false, accountDeletionGraceDays: 21 } });
       api.reply(
         AccountDeletionPaths.own,
         { status: 400, body: { statusCode: 400, message: D.passwordWrong } },
@@ -106,7 +107,8 @@ describe('the account page (issue 44)', () => {
       const store = renderAccount();
       expect(screen.getByText(D.whatGoes)).toBeInTheDocument();
       expect(screen.getByText(D.whatStays)).toBeInTheDocument();
-      expect(screen.getByText(D.grace(14))).toBeInTheDocument();
+      // The configured grace period (ACCOUNT_DELETION_GRACE_DAYS), as the server states it.
+      expect(await screen.findByText(D.grace(21))).toBeInTheDocument();
 
       await userEvent.click(screen.getByRole('button', { name: D.start }));
       expect(await screen.findByText(D.passwordRequired)).toBeInTheDocument();
@@ -138,6 +140,7 @@ describe('the account page (issue 44)', () => {
       api.reply(AccountPaths.sessions, { status: 200, body: SESSIONS });
       api.reply(AccountPaths.export, NO_ARCHIVE);
       api.reply(TwoFactorPaths.status, { status: 200, body: { enabled: true, required: false, recoveryCodesLeft: 10 } });
+      api.reply(CredentialPaths.credentials, { status: 200, body: { specialty: 'medical oncologist', licence_number: 'GMC-1', institution: 'Royal Hospital' } });
       api.reply(AccountDeletionPaths.own, { status: 400, body: { statusCode: 400, message: D.codeWrong } });
       renderAccount('expert');
       const code = await screen.findByLabelText(D.codeLabel);

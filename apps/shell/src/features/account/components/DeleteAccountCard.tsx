@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { AccountDeletionTexts as T, Messages } from '@cqa/contracts';
-import { baseApi, errorMessage, paths, selectCurrentUser, sessionEnded, useAppDispatch, useAppSelector, useToast } from '@cqa/web-core';
+import { baseApi, errorMessage, paths, selectCurrentUser, sessionEnded, useAppDispatch, useAppSelector, useAuthConfigQuery, useToast } from '@cqa/web-core';
 import { useTwoFactorStatusQuery } from '../../two-factor/api';
 import { useDeleteAccountMutation } from '../api';
 
@@ -12,7 +12,6 @@ interface Values {
 }
 
 /** The deletion's grace period as the server's default; the date itself comes from the server's answer. */
-const GRACE_DAYS = 14;
 
 /**
  * Delete my account (issue 44): what goes and what stays, the grace period, then the password (and a current code when
@@ -30,6 +29,7 @@ export function DeleteAccountCard() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const toast = useToast();
+  const graceDays = useAuthConfigQuery().data?.accountDeletionGraceDays;
 
   useEffect(() => { if (confirming) confirmRef.current?.focus(); }, [confirming]);
 
@@ -55,7 +55,7 @@ export function DeleteAccountCard() {
     <Card title={<h2 style={{ margin: 0, fontSize: 18 }}>{T.title}</h2>}>
       <p>{T.whatGoes}</p>
       <p>{T.whatStays}</p>
-      <p>{T.grace(GRACE_DAYS)}</p>
+      {graceDays !== undefined && <p>{T.grace(graceDays)}</p>}
       {failure && <Alert type="error" role="alert" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form} layout="vertical" requiredMark={false} disabled={isLoading} name="delete-account"

@@ -137,7 +137,7 @@ test('a patient account from registration to erasure: pending notice, approval e
   const session = await (await request.post('/api/auth/login', { data: { email, password, role: 'patient' } })).json();
   const headers = { Authorization: `Bearer ${session.accessToken}` };
   const patientId: string = session.user.patientId;
-  expect((await request.put(PatientPaths.one(patientId), { headers, data: { support_network: profileMark } })).status()).toBe(200);
+  expect((await request.put(PatientPaths.one(patientId), { headers, data: { profile: { support_network: profileMark } } })).status()).toBe(200);
   const uploaded = await request.post(ReportPaths.upload, {
     headers, multipart: { [UploadFields.reportType]: 'Pathology Reports', [UploadFields.file]: { name: 'biopsy.pdf', mimeType: 'application/pdf', buffer: report } },
   });
@@ -165,6 +165,12 @@ test('a patient account from registration to erasure: pending notice, approval e
   expect(jsonText).toContain(profileMark);
   expect(names.some((n) => Buffer.from(archive[n]!).equals(report))).toBe(true);
 
+  // What the erasure must remove is there now: the scan below finds each of these before it, so it can fail.
+  const needles = [firstName, lastName, email, profileMark];
+  const held = await rowsHolding(needles);
+  for (const needle of needles) expect(held.some((row) => row.endsWith(`: ${needle}`)), `a row holds ${needle}`).toBe(true);
+  expect(filesUnder(e2eRun().reportsDir).filter((f) => readFileSync(f).includes(reportMark)).length).toBeGreaterThan(0);
+
   // Delete my account: the statement, the password, the confirmation; signed out at once.
   await expect(page.getByText(D.whatGoes)).toBeVisible();
   await expect(page.getByText(D.whatStays)).toBeVisible();
@@ -179,7 +185,7 @@ test('a patient account from registration to erasure: pending notice, approval e
   await expect.poll(() => filesUnder(e2eRun().reportsDir).filter((f) => readFileSync(f).includes(reportMark)), {
     timeout: 30_000, message: 'no stored file (report or archive) holds the report',
   }).toEqual([]);
-  expect(await rowsHolding([firstName, lastName, email, profileMark])).toEqual([]);
+  expect(await rowsHolding(needles)).toEqual([]);
 
   // The old address no longer signs in.
   const refused = await request.post('/api/auth/login', { data: { email, password: newPassword, role: 'patient' } });

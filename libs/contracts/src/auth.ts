@@ -95,6 +95,8 @@ export interface AdminUserSummary {
   patient_id: string | null;
   /** Experts only (null for patients): their professional details, each null when not given yet. */
   credentials: StoredExpertCredentials | null;
+  /** When a pending deletion of the account will erase it (issue 44); null when none is pending. */
+  deletion_due_at: string | null;
 }
 
 /** POST /api/user-block/{userId}: block (ends every session at once) or unblock an account. */

@@ -109,4 +109,7 @@ export const AccountDeletionTexts = {
   adminButton: 'Delete account…',
   adminCancelButton: 'Cancel deletion',
   adminNoteLabel: 'How the person asked (required)',
+  adminDialogTitle: (name: string) => `Delete the account of ${name}`,
+  adminConfirm: 'Schedule the deletion',
+  adminDueTag: (date: string) => `Deletion due ${date}`,
 } as const;

@@ -1,5 +1,5 @@
 import {
-  AdminUserPaths,
+  AccountDeletionPaths, AdminUserPaths, type AccountDeletionResponse, type MessageResponse,
   type AdminUserListResponse, type ApprovalRequest, type ApprovalResponse, type AuthLogListResponse, type BlockRequest, type BlockResponse, type UserDetailResponse,
 } from '@cqa/contracts';
 import { apiRelative as rel, baseApi } from '@cqa/web-core';
@@ -22,10 +22,21 @@ export const usersAdminApi = baseApi.injectEndpoints({
       query: ({ userId, is_blocked }) => ({ url: rel(AdminUserPaths.block(userId)), method: 'POST', body: { is_blocked } }),
       invalidatesTags: ['AdminUsers'],
     }),
+    scheduleDeletion: build.mutation<AccountDeletionResponse, { userId: string; note: string }>({
+      query: ({ userId, note }) => ({ url: rel(AccountDeletionPaths.adminUser(userId)), method: 'POST', body: { note } }),
+      invalidatesTags: ['AdminUsers'],
+    }),
+    cancelDeletion: build.mutation<MessageResponse, string>({
+      query: (userId) => ({ url: rel(AccountDeletionPaths.adminUser(userId)), method: 'DELETE' }),
+      invalidatesTags: ['AdminUsers'],
+    }),
     authLogs: build.query<AuthLogListResponse, { page: number; perPage: number }>({
       query: ({ page, perPage }) => rel(AdminUserPaths.authLogs(page, perPage)),
     }),
   }),
 });
 
-export const { useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation, useChangeBlockedMutation, useAuthLogsQuery } = usersAdminApi;
+export const {
+  useAdminUsersQuery, useUserDetailQuery, useChangeApprovalMutation, useChangeBlockedMutation, useAuthLogsQuery, useScheduleDeletionMutation,
+  useCancelDeletionMutation,
+} = usersAdminApi;

@@ -4,6 +4,7 @@ import {
 } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import type { UserEntity } from '../auth/entities/user.entity';
+import { AccountDeletionService } from '../auth/account/account-deletion.service';
 import { SessionService } from '../auth/session.service';
 import { UsersService } from '../auth/users.service';
 import { PatientAccess } from '../profiles/patient-access.service';
@@ -17,7 +18,12 @@ const credentialsOf = (u: UserEntity): StoredExpertCredentials | null =>
 /** What admins see and change of accounts, through the services of auth (accounts, sessions) and profiles (records). */
 @Injectable()
 export class AdminService {
-  constructor(private readonly users: UsersService, private readonly sessions: SessionService, private readonly patients: PatientAccess) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+    private readonly patients: PatientAccess,
+    private readonly deletions: AccountDeletionService,
+  ) {}
 
   async list(role: Extract<Role, 'patient' | 'expert'>): Promise<AdminUserSummary[]> {
     return this.summaries(await this.users.listByRole(role));
@@ -29,12 +35,15 @@ export class AdminService {
   }
 
   private async summaries(users: UserEntity[]): Promise<AdminUserSummary[]> {
-    const patientIds = users.some((u) => u.role === 'patient') ? await this.patients.recordIdsByUser() : new Map<string, string>();
+    const [patientIds, deletionDues] = await Promise.all([
+      users.some((u) => u.role === 'patient') ? this.patients.recordIdsByUser() : new Map<string, string>(),
+      this.deletions.pendingDues(),
+    ]);
     return users.map((u) => ({
       id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, full_name: `${u.firstName} ${u.lastName}`,
       created_at: u.createdAt.toISOString(), updated_at: u.updatedAt.toISOString(), email_confirmed_at: iso(u.emailConfirmedAt),
       approval_status: u.approvalStatus, is_blocked: u.isBlocked, last_sign_in_at: iso(u.lastSignInAt), patient_id: patientIds.get(u.id) ?? null,
-      credentials: credentialsOf(u),
+      credentials: credentialsOf(u), deletion_due_at: iso(deletionDues.get(u.id) ?? null),
     }));
   }
 

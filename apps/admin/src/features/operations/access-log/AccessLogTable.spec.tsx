@@ -11,7 +11,7 @@ const PATIENT_ID = '11111111-1111-4111-8111-111111111111';
 const EXPERT_ID = '22222222-2222-4222-8222-222222222222';
 const user = (over: Partial<AdminUserSummary>): AdminUserSummary => ({
   id: 'u', email: 'x@x.org', first_name: 'X', last_name: 'Y', full_name: 'X Y', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
-  email_confirmed_at: null, approval_status: 'approved', is_blocked: false, last_sign_in_at: null, patient_id: null, credentials: null, ...over,
+  email_confirmed_at: null, approval_status: 'approved', is_blocked: false, last_sign_in_at: null, patient_id: null, credentials: null, deletion_due_at: null, ...over,
 });
 const log = (over: Partial<ProfileAccessLogEntry>): ProfileAccessLogEntry => ({
   id: 1, user_id: EXPERT_ID, user_email: 'eve@x.org', user_role: 'expert', patient_id: PATIENT_ID, action: 'profile.read', detail: null,

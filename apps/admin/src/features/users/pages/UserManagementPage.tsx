@@ -7,6 +7,7 @@ import { ErrorState, PageTitle, scrollingTable } from '@cqa/web-ui';
 import { useAdminUsersQuery, useChangeApprovalMutation, useChangeBlockedMutation } from '../api';
 import { approvalActions, blockActionLabel } from '../approval';
 import { StatusBanner, type Banner } from '../components/StatusBanner';
+import { AccountDeletionControl } from '../components/AccountDeletionControl';
 import { CredentialsSummary } from '../components/CredentialValue';
 import { ApprovalStatusTag, EmailStatusTag } from '../components/StatusTag';
 import { ImportPanel } from '../../import/components/ImportPanel';
@@ -154,6 +155,7 @@ function UsersTable({ role, users, loading, onBanner }: { role: ListRole; users:
               >
                 {blockActionLabel(user.is_blocked)}
               </Button>
+              <AccountDeletionControl user={user} onBanner={onBanner} />
             </Space>
           ),
         },

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AccountTexts, ExpertCredentialTexts, ImportTexts, Messages, type AdminUserSummary } from '@cqa/contracts';
+import { AccountDeletionTexts as D, AccountTexts, ExpertCredentialTexts, ImportTexts, Messages, type AdminUserSummary } from '@cqa/contracts';
 import { createAppStore } from '@cqa/web-core';
 import { installFetchMock, signedInState } from '@cqa/web-core/testing';
 import { approvalActions, approvalLabel } from '../approval';
@@ -14,7 +14,7 @@ const userEvent = userEventLib.setup({ delay: null, pointerEventsCheck: 0 });
 
 const row = (over: Partial<AdminUserSummary>): AdminUserSummary => ({
   id: 'u1', email: 'ann@x.org', first_name: 'Ann', last_name: 'Lee', full_name: 'Ann Lee', created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, last_sign_in_at: null, patient_id: 'p9', credentials: null, ...over,
+  updated_at: '2026-01-01T00:00:00Z', email_confirmed_at: null, approval_status: 'pending', is_blocked: false, last_sign_in_at: null, patient_id: 'p9', credentials: null, deletion_due_at: null, ...over,
 });
 
 function renderAt(at: string) {
@@ -51,6 +51,33 @@ describe('approval labels and actions', () => {
 });
 
 describe('UserManagementPage', () => {
+  it("deletes a patient's account on their request with a note, and cancels a pending deletion (issue 44)", async () => {
+    const api = installFetchMock();
+    api.reply('/api/admin/patients-auth', {
+      status: 200,
+      body: { users: [row({ approval_status: 'approved' }), row({ id: 'u2', full_name: 'Bo Ray', approval_status: 'approved', deletion_due_at: '2026-12-20T10:00:00.000Z' })] },
+    });
+    api.reply('/api/admin/users/u1/deletion', { status: 200, body: { message: 'ok', due_at: '2026-12-16T10:00:00.000Z' } });
+    api.reply('/api/admin/users/u2/deletion', { status: 200, body: { message: D.adminCancelled } });
+    renderAt('/admin/users');
+
+    const bo = (await screen.findByText('Bo Ray')).closest('tr')!;
+    expect(within(bo as HTMLElement).getByText(D.adminDueTag('2026-12-20'))).toBeInTheDocument();
+    await userEvent.click(within(bo as HTMLElement).getByRole('button', { name: `${D.adminCancelButton}: Bo Ray` }));
+    expect(await screen.findByText(D.adminCancelled)).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url.endsWith('/api/admin/users/u2/deletion')).map((c) => c.method)).toEqual(['DELETE']);
+
+    await userEvent.click(screen.getByRole('button', { name: `${D.adminButton} Ann Lee` }));
+    const dialog = await screen.findByRole('dialog', { name: D.adminDialogTitle('Ann Lee') });
+    await userEvent.click(within(dialog).getByRole('button', { name: D.adminConfirm }));
+    expect(await within(dialog).findByText(D.adminNoteRequired)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(D.adminNoteLabel), 'Asked by phone on 1 December, identity checked.');
+    await userEvent.click(within(dialog).getByRole('button', { name: D.adminConfirm }));
+    expect(await screen.findByText(D.adminScheduled('2026-12-16'))).toBeInTheDocument();
+    const posted = api.calls.filter((c) => c.url.endsWith('/api/admin/users/u1/deletion'));
+    expect(posted.map((c) => [c.method, c.body])).toEqual([['POST', { note: 'Asked by phone on 1 December, identity checked.' }]]);
+  });
+
   it('lists patients with email status, approval label and a link to the edit screen; approves with a banner that clears', async () => {
     const api = installFetchMock();
     api.reply('/api/admin/patients-auth', { status: 200, body: { users: [row({}), row({ id: 'u2', full_name: 'Bo Ray', email_confirmed_at: '2026-01-02T00:00:00Z', approval_status: 'approved', patient_id: 'p2' })] } });

@@ -71,6 +71,8 @@ export class AdminUserSummaryDto implements AdminUserSummary {
   @ApiProperty({ type: String, nullable: true }) patient_id: string | null;
   @ApiProperty({ type: StoredExpertCredentialsDto, nullable: true, description: 'Experts only (null for patients); each detail null when not given yet.' })
   credentials: StoredExpertCredentialsDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'When a pending deletion will erase the account; null when none is pending.' })
+  deletion_due_at: string | null;
 }
 
 export class AdminUserListResponseDto implements AdminUserListResponse {

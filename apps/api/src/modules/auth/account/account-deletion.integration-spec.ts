@@ -1,5 +1,5 @@
 import {
-  AccountDeletionPaths, AccountDeletionResponse, AccountDeletionTexts, ApiErrorBody, JobName, QuestionDetail, SessionResponse,
+  AccountDeletionPaths, AccountDeletionResponse, AdminUserPaths, type AdminUserSummary, AccountDeletionTexts, ApiErrorBody, JobName, QuestionDetail, SessionResponse,
   TwoFactorPaths, TwoFactorSetupResponse, accountErasureJobId, reportFileDeleteJobId,
 } from '@cqa/contracts';
 import { randomBytes } from 'node:crypto';
@@ -145,6 +145,9 @@ describe('deleting an account (real MariaDB and Redis)', () => {
     expect(await pending(patient.id)).toEqual([expect.objectContaining({ requested_by: 'admin', admin_id: admin.session.user.id })]);
     expect((await refresh(patientSession.cookie)).status).toBe(401);
     expect(await outboxTo(patient.email, 'account-deletion-scheduled')).toBe(1);
+    // The admin's list shows when it is due (the button becomes "Cancel deletion").
+    const listed = await call<{ users: AdminUserSummary[] }>(api, 'GET', AdminUserPaths.list('patient'), { token: admin.token });
+    expect(listed.body.users.find((u) => u.id === patient.id)?.deletion_due_at).toBe(scheduled.body.due_at);
     // Another user's access token cannot trigger or cancel this account's deletion through their own route.
     const theirs = await requestDeletion(other.token, { password: TEST_PASSWORD });
     expect(theirs.status).toBe(200);
@@ -154,6 +157,8 @@ describe('deleting an account (real MariaDB and Redis)', () => {
     expect(cancelled).toMatchObject({ status: 200, body: { message: AccountDeletionTexts.adminCancelled } });
     expect(await pending(patient.id)).toEqual([]);
     expect(await outboxTo(patient.email, 'account-deletion-cancelled')).toBe(1);
+    const after = await call<{ users: AdminUserSummary[] }>(api, 'GET', AdminUserPaths.list('patient'), { token: admin.token });
+    expect(after.body.users.find((u) => u.id === patient.id)?.deletion_due_at).toBeNull();
   });
 
   it('erases the account in one transaction: nothing of the name, e-mail or profile stays in any table; a failure leaves it whole and the retry completes', async () => {

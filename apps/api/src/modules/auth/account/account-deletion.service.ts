@@ -25,6 +25,11 @@ export class AccountDeletionService {
     private readonly pending: PendingDeletions,
   ) {}
 
+  /** The admin's user lists show each pending deletion's date. */
+  pendingDues(): Promise<Map<string, Date>> {
+    return this.pending.dueByUser();
+  }
+
   async requestOwn(caller: AuthenticatedUser, password: string, code: string | undefined, client: ClientInfo): Promise<Date> {
     await this.owner.require(caller.id, password, client, { event: 'login_failed', message: AccountDeletionTexts.passwordWrong });
     await this.twoFactor.requireCodeIfEnabled(caller.id, code, client, { required: AccountDeletionTexts.codeRequired, wrong: AccountDeletionTexts.codeWrong });

@@ -73,6 +73,12 @@ export class PendingDeletions {
     return after?.erased_at ? 'erased' : 'none';
   }
 
+  /** Every pending deletion's due date by account (a handful at any time). */
+  async dueByUser(): Promise<Map<string, Date>> {
+    const rows = (await this.dataSource.query('SELECT user_id, due_at FROM account_deletions WHERE erased_at IS NULL')) as { user_id: string; due_at: Date }[];
+    return new Map(rows.map((r) => [r.user_id, new Date(r.due_at)]));
+  }
+
   async pendingDue(userId: string): Promise<Date | null> {
     const [row] = (await this.dataSource.query('SELECT due_at FROM account_deletions WHERE user_id = ? AND erased_at IS NULL', [userId])) as { due_at: Date }[];
     return row ? new Date(row.due_at) : null;

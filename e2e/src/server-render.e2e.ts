@@ -108,7 +108,9 @@ test.describe('server-rendered signed-in pages @phone', () => {
 
   test('a question page keeps its server-drawn answer while the markdown renderer arrives, and takes it over in place', async ({ page, playwright, baseURL }) => {
     test.setTimeout(90_000);
-    const id = await ask(playwright, baseURL, 'patient', `Hydrated question ${Date.now()}: does rest help?`);
+    // Made by an admin, so no AI run of its own starts: a run failing while the page is taken over would move the answers
+    // for a reason this journey does not measure (its Alert's styles arrive with the script; see the closing note of issue 44).
+    const id = await ask(playwright, baseURL, 'admin', `Hydrated question ${Date.now()}: does rest help?`);
     const request = await playwright.request.newContext({ baseURL });
     const admin = { Authorization: `Bearer ${await apiToken(request, 'admin')}` };
     const answered = await request.post(`/api/questions/${id}/answers`, { headers: admin, data: { answer_type: 'ai', answer_text: '**Rest** helps.\n\n- walk daily' } });

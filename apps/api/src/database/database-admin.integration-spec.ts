@@ -39,7 +39,7 @@ describe('migrations and seed (real MariaDB)', () => {
     const columns = await withDataSource(url(), (ds) => ds.query('SHOW COLUMNS FROM users'));
     expect(columns.map((c: { Field: string }) => c.Field)).toEqual([
       'id', 'email', 'password_hash', 'role', 'first_name', 'last_name', 'specialty', 'licence_number', 'institution', 'email_confirmed_at',
-      'approval_status', 'is_blocked', 'terms_consent', 'terms_consent_date', 'last_sign_in_at', 'created_at', 'updated_at',
+      'approval_status', 'is_blocked', 'terms_consent', 'terms_consent_date', 'last_sign_in_at', 'created_at', 'updated_at', 'erased_at',
     ]);
     await expect(withDataSource(url(), async (ds) => {
       await ds.query("INSERT INTO users (id, email, password_hash, role, first_name, last_name) VALUES (UUID(), 'dup@x.test', 'h', 'patient', 'A', 'B')");

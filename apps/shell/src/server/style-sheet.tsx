@@ -113,6 +113,24 @@ samples.push({
   ],
 });
 
+// A question whose AI run failed: its Alert (a title and a description), drawn before the script as after it.
+const failed = { ...detail, id: 12 };
+samples.push({
+  url: `/patient/questions/${failed.id}`,
+  role: 'patient',
+  data: [
+    { endpoint: 'question', arg: String(failed.id), data: failed },
+    {
+      endpoint: 'aiRun',
+      arg: String(failed.id),
+      data: {
+        run: { id: 2, question_id: failed.id, status: 'failed', stage: 'retrieving', done: 1, total: 4, error: 'Failed to get AI answer', answer_id: null, created_at: '2026-03-04T10:00:00.000Z', finished_at: '2026-03-04T10:01:00.000Z' },
+        configured: true,
+      },
+    },
+  ],
+});
+
 /** Draws every sample page at both widths, into `cache` (by default the renderer's own: a warm-up). */
 export async function renderSamples(cache?: ReturnType<typeof createCache>): Promise<void> {
   for (const narrow of [false, true]) {

@@ -12,6 +12,8 @@ const DELIBERATELY_PUBLIC = [
   'GET /api/auth/config', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback',
   // The one-click unsubscribe link of notification e-mails (RFC 8058): a random token, rate-limited per IP.
   'GET /api/unsubscribe/{token}', 'POST /api/unsubscribe/{token}',
+  // The link confirming a new e-mail address (issue 44): the token from it proves the new address, on any device.
+  'POST /api/account/email/confirm',
   'POST /api/auth/two-factor/verify', 'POST /api/auth/two-factor/enrol/setup', 'POST /api/auth/two-factor/enrol/confirm',
   // The public pages' forms posted without script (issue 35): the routes above, answered with redirects; own pages only.
   'POST /api/auth/form/login', 'POST /api/auth/form/register', 'POST /api/auth/form/forgot-password', 'POST /api/auth/form/reset-password',

@@ -19,11 +19,10 @@ import { EmailTokenEntity, EmailTokenPurpose } from './entities/email-token.enti
 import { SessionService } from './session.service';
 import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from './tokens';
 import { retryOnDeadlock } from '../../common/database/retry-deadlock';
+import { isDuplicateEntry } from '../../common/database/duplicate-entry';
 
 /** `caller`: whose share of the password gate it takes (see password-gate.ts). */
 const hashPassword = (password: string, caller: GateCaller) => passwordGate.hash(caller, password);
-
-const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
 /**
  * How long forgot-password and resend-verification take to answer, whether or not the address has an account: the

@@ -11,11 +11,10 @@ import { RequestTransactions } from '../../common/database/request-transaction';
 import type { CreatePatientProfileDto, SavePatientProfileDto } from './dto/patient.dto';
 import { PatientEntity } from './entities/patient.entity';
 import { PatientAccess } from './patient-access.service';
+import { isDuplicateEntry } from '../../common/database/duplicate-entry';
 
 /** What a profile shows of its user's account; the users table belongs to auth, so it is read by name here. */
 interface AccountOfPatient { id: string; email: string; role: string; firstName: string; lastName: string }
-
-const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
 
 /** The profile wizard's reads and writes; who may reach a record and the audit row are PatientAccess's. */
 @Injectable()

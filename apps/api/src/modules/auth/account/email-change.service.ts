@@ -13,8 +13,7 @@ import { EmailTokenEntity } from '../entities/email-token.entity';
 import { UserEntity } from '../entities/user.entity';
 import { OwnerCheck } from '../owner-check';
 import { expiresAfter, hashToken, HOUR_MS, isExpired, newOpaqueToken } from '../tokens';
-
-const isDuplicateEntry = (error: unknown) => (error as { code?: string })?.code === 'ER_DUP_ENTRY';
+import { isDuplicateEntry } from '../../../common/database/duplicate-entry';
 
 /** The page a link in the confirmation e-mail opens (public: the token in it proves the new address). */
 export const CONFIRM_EMAIL_PAGE = '/confirm-email';

@@ -1,7 +1,7 @@
 // The cluster's load balancer: Debian's nginx in the machine's own namespace, round robin over the APIs, no sticky
 // sessions, with the body size and time-outs of the Kubernetes Ingress (read from k8s/base/ingress.yaml, so the two
 // cannot drift) and the headers ingress-nginx sets. An idempotent request whose API fails before answering (connection
-// refused or reset, a 502/503/504) is passed to the next API, as ingress-nginx's `proxy-next-upstream` does; a POST is
+// refused or reset, a time-out) is passed to the next API, as ingress-nginx's `proxy-next-upstream` does; a POST is
 // passed on only when it never reached an API (a refused connection), so none is applied twice.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -57,7 +57,9 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;
     proxy_set_header X-Forwarded-Port $server_port;
     proxy_request_buffering on;
     proxy_buffering off;
-    proxy_next_upstream error timeout http_502 http_503 http_504;
+    # As ingress-nginx's default: only a failed connection or a time-out. A 503 is the API's own answer (a dependency
+    # is down, for every API alike): passing it on would only mark both APIs failed and answer 502 instead.
+    proxy_next_upstream error timeout;
     proxy_next_upstream_tries ${upstreams.length};
     proxy_next_upstream_timeout 10s;
     location / {

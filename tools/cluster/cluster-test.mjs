@@ -1,4 +1,4 @@
-// npm run test:cluster [-- --smoke] [--keep]: starts the local cluster (tools/cluster/cluster.mjs) on the production
+// npm run test:cluster [-- --smoke] [--keep] [--only replicas,api,dependencies]: starts the local cluster (tools/cluster/cluster.mjs) on the production
 // build, drives the scenarios through the balancer and prints one table of figures against the targets of issue 46;
 // exits 1 when one misses. --smoke (a step of `npm test`): the replica journeys and a shorter API fault run.
 // Every load loop is bounded in count and time; traffic goes only to loopback and the cluster's own namespaces.
@@ -6,9 +6,14 @@ import { parseArgs } from 'node:util';
 import { cpus, loadavg } from 'node:os';
 import { clusterUnavailable, removeClusterFolder, seedDemoAccounts, startCluster } from './cluster.mjs';
 import { apiFaults } from './scenarios/api-faults.mjs';
+import { dependencyRestarts } from './scenarios/dependency-restarts.mjs';
 import { replicaJourneys } from './scenarios/replicas.mjs';
 
-const { values: args } = parseArgs({ options: { smoke: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false } } });
+const SCENARIOS = ['replicas', 'api', 'dependencies'];
+const { values: args } = parseArgs({
+  options: { smoke: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, only: { type: 'string', default: SCENARIOS.join(',') } },
+});
+const only = new Set(args.only.split(','));
 
 const unavailable = clusterUnavailable();
 if (unavailable) {
@@ -24,8 +29,9 @@ const cluster = await startCluster({ log: (line) => console.log(line) }).catch((
 const rows = [];
 try {
   seedDemoAccounts(cluster);
-  rows.push(...(await replicaJourneys(cluster)));
-  rows.push(...(await apiFaults(cluster, args.smoke ? { durationMs: 9_000, clients: 6 } : { durationMs: 20_000, clients: 12 })));
+  if (only.has('replicas')) rows.push(...(await replicaJourneys(cluster)));
+  if (only.has('api')) rows.push(...(await apiFaults(cluster, args.smoke ? { durationMs: 9_000, clients: 6 } : { durationMs: 20_000, clients: 12 })));
+  if (only.has('dependencies')) rows.push(...(await dependencyRestarts(cluster)));
 } catch (error) {
   rows.push({ check: 'cluster test', figure: `stopped: ${error.stack ?? error.message}`, target: '', pass: false });
 } finally {

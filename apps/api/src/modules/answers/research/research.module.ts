@@ -5,6 +5,7 @@ import { AnswersModule } from '../answers.module';
 import { LiteratureRetrieval } from '../generation/retrieval';
 import { ResearchBudgets } from './research-budgets';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
+import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
@@ -24,7 +25,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   imports: [AnswersModule, AiModule, QuestionsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
-    ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+    ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
     LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],

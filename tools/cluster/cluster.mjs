@@ -46,10 +46,11 @@ export function clusterUnavailable() {
 }
 
 /**
- * Starts the cluster. `env` adds to every API's and worker's environment (e.g. the AI provider, SMTP); `port` is the
- * balancer's on 127.0.0.1. Resolves once both APIs answer /api/health through their own address.
+ * Starts the cluster. `env` adds to every API's and worker's environment; `outside(bridgeAddress)` starts what lies
+ * outside the platform (AI provider, SMTP, ...) on the bridge and resolves to `{ env, stop }`; `port` is the balancer's
+ * on 127.0.0.1. Resolves once both APIs answer /api/health through their own address.
  */
-export async function startCluster({ apis = 2, workers = 2, port, env = {}, log = console.log } = {}) {
+export async function startCluster({ apis = 2, workers = 2, port, env = {}, nodeEnv = 'production', outside, log = console.log } = {}) {
   const unavailable = clusterUnavailable();
   if (unavailable) throw new Error(`The cluster cannot start: ${unavailable}`);
   claimTheMachine();
@@ -65,6 +66,9 @@ export async function startCluster({ apis = 2, workers = 2, port, env = {}, log 
   };
   try {
     createBridge();
+    // Services outside the platform (AI provider, SMTP, ...) listen on the bridge, where the hosts reach them.
+    const outsideServices = outside ? await outside(BRIDGE.address) : null;
+    if (outsideServices) parts.push({ stop: () => outsideServices.stop() });
     log(`Starting MariaDB and Redis of the cluster (data in ${dir})…`);
     const db = await startClusterMariadb(dir);
     parts.push(db);
@@ -76,7 +80,7 @@ export async function startCluster({ apis = 2, workers = 2, port, env = {}, log 
 
     const sharedEnv = {
       PATH: process.env.PATH,
-      NODE_ENV: 'production',
+      NODE_ENV: nodeEnv,
       LOG_LEVEL: 'info',
       HOST: '0.0.0.0',
       PORT: String(API_PORT),
@@ -89,6 +93,7 @@ export async function startCluster({ apis = 2, workers = 2, port, env = {}, log 
       WEB_DIST_DIR: path.join(ROOT, 'dist/web'),
       REPORTS_STORAGE: 'local',
       REPORTS_DIR: path.join(dir, 'shared-volume/uploads'),
+      ...outsideServices?.env,
       ...env,
     };
     mkdirSync(sharedEnv.REPORTS_DIR, { recursive: true });

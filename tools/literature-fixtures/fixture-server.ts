@@ -119,7 +119,7 @@ export function fixtureBody(fixture: LoadedFixture): string {
   return typeof body === 'string' ? body : JSON.stringify(body ?? null);
 }
 
-export async function startFixtureServer(options: { port?: number; dir?: string } = {}): Promise<FixtureServer> {
+export async function startFixtureServer(options: { port?: number; host?: string; dir?: string } = {}): Promise<FixtureServer> {
   const byKey = new Map<string, LoadedFixture>();
   for (const fixture of loadFixtures(options.dir)) {
     const { api, method, path: p, query } = fixture.request;
@@ -166,8 +166,9 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const host = options.host ?? '127.0.0.1';
+    server.listen(options.port ?? 0, host, () => {
+      const url = `http://${host}:${(server.address() as AddressInfo).port}`;
       resolve({
         url,
         baseUrls: Object.fromEntries(FIXTURE_APIS.map((api) => [api, `${url}/${api}`])) as Record<FixtureApi, string>,

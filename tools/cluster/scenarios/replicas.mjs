@@ -35,16 +35,33 @@ async function sessionAcrossApis(cluster) {
   return row('session: sign-in, 4 reads, 4 refreshes', `${answers.length - refused}/${answers.length} answered, by ${apis} APIs`, 'all answered, by 2 APIs', refused === 0 && apis === 2);
 }
 
-async function secondFactorAcrossApis(cluster) {
-  const localAddress = '127.0.0.12';
+/** The demo admin's first sign-in: password, then enrolment of an authenticator, each step through the balancer. */
+async function enrolAdmin(cluster, localAddress) {
   const { base32Decode, hotp, totpStep } = require(path.join(cluster.serverDist, 'modules/auth/two-factor/totp.js'));
-  const post = (route, body) => request(cluster.url, { method: 'POST', path: route, body, localAddress });
+  const jar = cookieJar();
+  const post = (route, body) => request(cluster.url, { method: 'POST', path: route, body, localAddress, jar });
   const login = await post('/api/auth/login', { email: DEMO.admin, password: DEMO_PASSWORD, role: 'admin' });
   const setup = await post('/api/auth/two-factor/enrol/setup', { challenge: login.json?.challenge });
   const confirm = await post('/api/auth/two-factor/enrol/confirm', { challenge: login.json?.challenge, code: hotp(base32Decode(setup.json?.secret ?? ''), totpStep(Date.now())) });
-  const steps = [login, setup, confirm];
+  // Later scenarios act as this admin through the session's refresh cookie (a TOTP code works once per 30 s step).
+  if (typeof confirm.json?.accessToken === 'string') cluster.adminJar = jar;
+  return { steps: [login, setup, confirm], enrolmentAsked: login.json?.enrolmentRequired === true };
+}
+
+/** A fresh access token of the demo admin (enrolled by the second-factor journey, or now). */
+export async function adminSession(cluster) {
+  if (!cluster.adminJar) await enrolAdmin(cluster, '127.0.0.15');
+  if (!cluster.adminJar) throw new Error('the demo admin could not be signed in');
+  const refreshed = await request(cluster.url, { method: 'POST', path: '/api/auth/refresh', localAddress: '127.0.0.15', jar: cluster.adminJar });
+  if (refreshed.status !== 200) throw new Error(`refreshing the admin's session answered ${refreshed.status}`);
+  return { token: refreshed.json.accessToken };
+}
+
+async function secondFactorAcrossApis(cluster) {
+  const { steps, enrolmentAsked } = await enrolAdmin(cluster, '127.0.0.12');
+  const [login, setup, confirm] = steps;
   const crossed = new Set(steps.map((step) => step.upstream)).size === 2;
-  const signedIn = login.json?.enrolmentRequired === true && setup.status < 300 && typeof confirm.json?.accessToken === 'string';
+  const signedIn = enrolmentAsked && setup.status < 300 && typeof confirm.json?.accessToken === 'string';
   return row('second factor: password, enrolment and code on alternating APIs', `${signedIn ? 'signed in' : `refused (${steps.map((s) => s.status).join(', ')})`}, steps on ${crossed ? 2 : 1} APIs`, 'signed in, 2 APIs', signedIn && crossed);
 }
 

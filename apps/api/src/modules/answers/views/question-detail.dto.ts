@@ -1,14 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { AnswerKind, AnswerView, EVIDENCE_GRADES, EvidenceGrade, QuestionDetail, SourceGlance, SOURCE_STATES, SourceState } from '@cqa/contracts';
 import { QuestionSummaryDto } from '../../questions/entities/question-summary.dto';
+import { eachAnswerKind } from '../../../common/http/each-answer-kind';
 import { AnswerViewDto } from './answer-view.dto';
 
-export class AnswersByKindDto implements Record<AnswerKind, AnswerView[]> {
-  @ApiProperty({ type: [AnswerViewDto] }) ai: AnswerViewDto[];
-  @ApiProperty({ type: [AnswerViewDto] }) quora: AnswerViewDto[];
-  @ApiProperty({ type: [AnswerViewDto] }) expert: AnswerViewDto[];
-  @ApiProperty({ type: [AnswerViewDto] }) deep_research: AnswerViewDto[];
-}
+/** Answers per kind (one property per kind of ANSWER_KINDS). */
+@eachAnswerKind({ type: [AnswerViewDto] })
+export class AnswersByKindDto {}
 
 export class SourceGlanceDto implements SourceGlance {
   @ApiProperty({ enum: SOURCE_STATES, description: 'answered; working (a run is under way, nothing published yet); none.' }) state: SourceState;
@@ -18,15 +16,12 @@ export class SourceGlanceDto implements SourceGlance {
   @ApiProperty() rating_count: number;
 }
 
-export class GlanceByKindDto implements Record<AnswerKind, SourceGlance> {
-  @ApiProperty({ type: SourceGlanceDto }) ai: SourceGlanceDto;
-  @ApiProperty({ type: SourceGlanceDto }) quora: SourceGlanceDto;
-  @ApiProperty({ type: SourceGlanceDto }) expert: SourceGlanceDto;
-  @ApiProperty({ type: SourceGlanceDto }) deep_research: SourceGlanceDto;
-}
+/** Each source at a glance (one property per kind of ANSWER_KINDS). */
+@eachAnswerKind({ type: SourceGlanceDto })
+export class GlanceByKindDto {}
 
 export class QuestionDetailDto extends QuestionSummaryDto implements QuestionDetail {
-  @ApiProperty({ type: AnswersByKindDto, description: 'Answers by kind, newest first within each.' }) answers: AnswersByKindDto;
+  @ApiProperty({ type: AnswersByKindDto, description: 'Answers by kind, newest first within each.' }) answers: Record<AnswerKind, AnswerView[]>;
   @ApiProperty({ type: GlanceByKindDto, description: 'Each source at a glance: state (with the stage while working), evidence grade, average rating.' })
-  glance: GlanceByKindDto;
+  glance: Record<AnswerKind, SourceGlance>;
 }

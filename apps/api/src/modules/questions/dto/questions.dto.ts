@@ -7,6 +7,7 @@ import {
 } from '@cqa/contracts';
 import { IsBoolean, IsIn, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { Rule } from '../../../common/errors/rule';
+import { eachAnswerKind } from '../../../common/http/each-answer-kind';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
 import { QuestionSummaryDto } from '../entities/question-summary.dto';
 
@@ -93,17 +94,14 @@ export class SimilarQuestionsRequestDto implements SimilarQuestionsRequest {
   q: string;
 }
 
-export class AnswerCountsDto implements Record<AnswerKind, number> {
-  @ApiProperty() ai: number;
-  @ApiProperty() quora: number;
-  @ApiProperty() expert: number;
-  @ApiProperty() deep_research: number;
-}
+/** Answers per kind (one property per kind of ANSWER_KINDS). */
+@eachAnswerKind({ type: Number })
+export class AnswerCountsDto {}
 
 export class SimilarQuestionDto implements SimilarQuestion {
   @ApiProperty() id: number;
   @ApiProperty() question_text: string;
-  @ApiProperty({ type: AnswerCountsDto }) answer_counts: AnswerCountsDto;
+  @ApiProperty({ type: AnswerCountsDto }) answer_counts: Record<AnswerKind, number>;
 }
 
 export class SimilarQuestionsResponseDto implements SimilarQuestionsResponse {

@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { createRequire } from 'node:module';
@@ -26,7 +27,11 @@ const require = createRequire(import.meta.url);
 const mysql = require('mysql2/promise');
 const { hash } = require('argon2');
 const { migrate, dropDatabase } = require(path.join(DIST, 'database/database-admin.js'));
-const { fetchQuestionDetail, fetchQuestionPage } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+/** The first of these files that a build has: a statement keeps its text when it moves, so an older dist (BENCH_API_DIST) compares. */
+const requireFirst = (...files) => require(path.join(DIST, files.find((file) => existsSync(path.join(DIST, file))) ?? files[0]));
+const { fetchQuestionPage } = require(path.join(DIST, 'modules/questions/question-queries.js'));
+// Issue 45 moved the question page's read to answers/views.
+const { fetchQuestionDetail } = requireFirst('modules/answers/views/question-detail.js', 'modules/questions/question-queries.js');
 const { reindexAllQuestions } = require(path.join(DIST, 'modules/questions/question-search.js'));
 
 const { values: args } = parseArgs({

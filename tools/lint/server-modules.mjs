@@ -13,13 +13,22 @@ export const SERVER_MODULES = {
   answers: ['profiles', 'questions', 'ai', 'notifications'],
   reports: ['profiles'],
   admin: ['auth', 'profiles', 'answers'],
-  import: ['questions', 'answers', 'ai'],
+  import: ['questions', 'answers'],
   ai: [],
   mail: [],
   health: ['ai'],
   diagnostics: [],
   notifications: ['mail'],
   erasure: ['auth', 'profiles', 'reports', 'answers', 'notifications', 'mail'],
+};
+
+/**
+ * Edges narrowed to some files of the callee (paths relative to the callee's folder; a folder covers its files). The
+ * question page is answers', so answers needs of questions only the question row (entities/: its entity, columns,
+ * summary and DTO), its events (QuestionEventsModule) and reindexing (question-search.ts).
+ */
+export const EDGE_FILES = {
+  answers: { questions: ['entities', 'question-events.ts', 'question-search.ts'] },
 };
 
 /** Modules that other modules reach through their index.ts only (its public face), never through their files. */
@@ -61,6 +70,16 @@ export function serverModuleZones() {
         from: `${SRC}/modules/${face}`,
         except: ['./index.ts'],
         message: `'${name}' imports '${face}' through its public face (modules/${face}/index.ts) only.`,
+      });
+    }
+  }
+  for (const [name, callees] of Object.entries(EDGE_FILES)) {
+    for (const [callee, files] of Object.entries(callees)) {
+      zones.push({
+        target: `${SRC}/modules/${name}`,
+        from: `${SRC}/modules/${callee}`,
+        except: files.map((file) => `./${file}`),
+        message: `'${name}' imports of '${callee}' only ${files.join(', ')} (EDGE_FILES in tools/lint/server-modules.mjs).`,
       });
     }
   }

@@ -28,6 +28,8 @@ import { serveWeb } from './web/web-static';
 import { pageDataLoader } from './web/page-data';
 import { QuestionsController } from './modules/questions/questions.controller';
 import { questionsPageLoaders } from './modules/questions/questions.page-data';
+import { QuestionDetailController } from './modules/answers/views/question-detail.controller';
+import { questionDetailPageLoaders } from './modules/answers/views/question-detail.page-data';
 import { AiAnswersController } from './modules/answers/ai/ai-answers.controller';
 import { aiAnswersPageLoaders } from './modules/answers/ai/ai-answers.page-data';
 import { randomUUID } from 'node:crypto';
@@ -101,7 +103,11 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   });
   const pageFallback = await serveWeb(fastify, config.webDistDir, {
     restoreSession: pageSessionRestorer(sessions, config, app.get(RedisClient)),
-    loadPageData: pageDataLoader({ ...questionsPageLoaders(app.get(QuestionsController)), ...aiAnswersPageLoaders(app.get(AiAnswersController)) }),
+    loadPageData: pageDataLoader({
+      ...questionsPageLoaders(app.get(QuestionsController)),
+      ...questionDetailPageLoaders(app.get(QuestionDetailController)),
+      ...aiAnswersPageLoaders(app.get(AiAnswersController)),
+    }),
     rendering: config.pageRendering,
     log: logger,
   });

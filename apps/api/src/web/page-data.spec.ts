@@ -2,6 +2,8 @@ import { Messages, SERVER_PAGES, type PageQuery } from '@cqa/contracts';
 import { Roles } from '../common/access/access.decorator';
 import type { QuestionsController } from '../modules/questions/questions.controller';
 import { questionsPageLoaders } from '../modules/questions/questions.page-data';
+import type { QuestionDetailController } from '../modules/answers/views/question-detail.controller';
+import { questionDetailPageLoaders } from '../modules/answers/views/question-detail.page-data';
 import type { AiAnswersController } from '../modules/answers/ai/ai-answers.controller';
 import { aiAnswersPageLoaders } from '../modules/answers/ai/ai-answers.page-data';
 import { handlerAllows, pageDataLoader, type PageLoaders } from './page-data';
@@ -17,6 +19,7 @@ function controllers() {
   const ai = { settings: jest.fn(() => ({ configured: false, phiAllowed: false, autoAnswer: false })), latestRun: jest.fn(async () => ({ run: null, configured: false })) };
   const all: PageLoaders = {
     ...questionsPageLoaders(questions as unknown as QuestionsController),
+    ...questionDetailPageLoaders(questions as unknown as QuestionDetailController),
     ...aiAnswersPageLoaders(ai as unknown as AiAnswersController),
   };
   return { questions, ai, all };

@@ -8,7 +8,7 @@ import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CurrentUser } from '../../common/access/current-user';
 import { CreateAnswerDto, RateAnswerDto, UpdateAnswerDto } from './dto/answers.dto';
-import { AnswerViewDto } from '../questions/dto/questions.dto';
+import { AnswerViewDto } from './views/answer-view.dto';
 import { AnswersService } from './answers.service';
 import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../common/http/record-id.pipe';

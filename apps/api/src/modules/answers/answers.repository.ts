@@ -1,9 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { AnswerKind, ImportedReply, Messages } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import {
-  AnswerRow, answersSql, RetractionFlagRow, retractionFlagsSql, Viewer, withRetractedSources,
-} from '../questions/question-queries';
+import { AnswerRow, answersSql, Viewer } from './views/answer-view';
+import { RetractionFlagRow, retractionFlagsSql, withRetractedSources } from './views/retraction-flags';
 import { answersChanged, insertAnswerRow, lockQuestion } from './answer-writer';
 
 export interface StoredAnswer {
@@ -30,7 +29,7 @@ export class AnswerGoneError extends Error {}
 const isMissingParent = (error: unknown) =>
   error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === 'ER_NO_REFERENCED_ROW_2';
 
-/** Every statement of the answers module, plain SQL like the questions' (the list's counts are kept here). */
+/** Every statement of the answers module, plain SQL like the questions' (the list's counts are kept here); the question page's reads are views/. */
 @Injectable()
 export class AnswersRepository {
   constructor(private readonly ds: DataSource) {}

@@ -2,8 +2,8 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { AnswerKind, AnswerView, normalizeSources, QuestionApiTexts } from '@cqa/contracts';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { PatientAccess } from '../profiles/patient-access.service';
-import { storedSources, toAnswerView } from '../questions/question-queries';
-import { AnswerFields, answerProblems, cleanText, mayChangeAnswer, rateRefusal } from '../questions/question-rules';
+import { storedSources, toAnswerView } from './views/answer-view';
+import { AnswerFields, answerProblems, cleanText, mayChangeAnswer, rateRefusal } from './answer-rules';
 import { AnswerGoneError, AnswersRepository, StoredAnswer } from './answers.repository';
 import { CreateAnswerDto, RateAnswerDto, UpdateAnswerDto } from './dto/answers.dto';
 

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Module } from '@nestjs/common';
 import type { Role } from '@cqa/contracts';
 
 export interface QuestionAsked {
@@ -34,3 +34,7 @@ export class QuestionEvents {
     }
   }
 }
+
+/** QuestionEvents alone, for the modules that listen (the answer sources) without importing the rest of `questions`. */
+@Module({ providers: [QuestionEvents], exports: [QuestionEvents] })
+export class QuestionEventsModule {}

@@ -14,9 +14,9 @@
  * - Every word must appear in one text: the question or one of its answers.
  * - Results are in list order, newest first; there is no relevance ranking.
  */
-import type { SqlStatement } from './question-queries';
+import type { RunSql, SqlStatement } from '../../common/database/sql-statement';
 
-export type RunSql = (sql: string, params: unknown[]) => Promise<unknown[]>;
+export type { RunSql } from '../../common/database/sql-statement';
 
 const TERM = /[\p{L}\p{N}_]+(?:-[\p{L}\p{N}_]+)*/gu;
 export const MIN_TERM_LENGTH = 2;

@@ -4,13 +4,13 @@ import {
   ApiTags, ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import {
-  CreateQuestionResponse, DashboardStats, Messages, QuestionDetail, QuestionListResponse, QuestionSummary, SIMILAR_QUESTIONS_LIMIT, SimilarQuestionsResponse,
+  CreateQuestionResponse, DashboardStats, Messages, QuestionListResponse, QuestionSummary, SIMILAR_QUESTIONS_LIMIT, SimilarQuestionsResponse,
 } from '@cqa/contracts';
 import { Roles } from '../../common/access/access.decorator';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { CurrentUser } from '../../common/access/current-user';
 import {
-  CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionDetailDto, QuestionListResponseDto,
+  CreateQuestionDto, CreateQuestionResponseDto, DashboardStatsDto, ListQuestionsQueryDto, QuestionListResponseDto,
   QuestionSummaryDto, SimilarQuestionsRequestDto, SimilarQuestionsResponseDto, StatsQueryDto, UpdateQuestionDto,
 } from './dto/questions.dto';
 import { ApiErrorDto } from '../../common/http/api-error.dto';
@@ -56,15 +56,6 @@ export class QuestionsController {
   @ApiBadRequestResponse({ type: ApiErrorDto, description: 'q missing, shorter than 3 characters or longer than a question.' })
   similar(@Body() body: SimilarQuestionsRequestDto): Promise<SimilarQuestionsResponse> {
     return this.questions.similar(body.q);
-  }
-
-  @Get('questions/:id')
-  @Roles('patient', 'expert', 'admin')
-  @ApiOperation({ summary: "A question with its answers by kind, each with its average rating, count and the caller's own rating." })
-  @ApiOkResponse({ type: QuestionDetailDto })
-  @ApiNotFoundResponse({ type: ApiErrorDto, description: "'Question not found.'" })
-  detail(@CurrentUser() caller: AuthenticatedUser, @Param('id', questionId) id: number): Promise<QuestionDetail> {
-    return this.questions.detail(caller, id);
   }
 
   @Patch('questions/:id')

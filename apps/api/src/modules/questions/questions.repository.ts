@@ -1,12 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DashboardStats, SimilarQuestion } from '@cqa/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import {
-  fetchQuestionDetail, fetchQuestionPage, ListParams, QuestionDetailRow, QuestionRow, questionSql, type RunSql, Viewer,
-} from './question-queries';
+import { fetchQuestionPage, ListParams, QuestionRow, questionSql, type RunSql } from './question-queries';
 import { poolQuery } from '../../common/database/pool-query';
 import { reindexQuestion } from './question-search';
-import { GlanceRow, glanceRatingsSql, glanceRowsOf, GlanceSqlRow, glanceSql } from './question-glance';
 import { findSimilarQuestions } from './question-similar';
 
 /**
@@ -25,23 +22,6 @@ export class QuestionsRepository {
 
   page(params: ListParams): Promise<QuestionRow[]> {
     return fetchQuestionPage(this.run, params);
-  }
-
-  detailRows(id: number, viewer: Viewer): Promise<QuestionDetailRow[]> {
-    return fetchQuestionDetail(this.run, id, viewer);
-  }
-
-  /** See glanceSql: the runs, the grade and the deep research request of `requestAskedBy` (anyone's when null). */
-  async glanceRows(id: number, requestAskedBy: string | null): Promise<GlanceRow[]> {
-    const { sql, params } = glanceSql(id, requestAskedBy);
-    const [row] = (await this.run(sql, params)) as GlanceSqlRow[];
-    return glanceRowsOf(row);
-  }
-
-  /** Ratings per answer kind, read (see ratingRows for when the detail's rows do not give them). */
-  async glanceRatings(id: number): Promise<GlanceRow[]> {
-    const { sql, params } = glanceRatingsSql(id);
-    return (await this.run(sql, params)) as GlanceRow[];
   }
 
   similar(text: string): Promise<SimilarQuestion[]> {

@@ -1,16 +1,13 @@
 import { BadRequestException, ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
-  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages,
-  QuestionApiTexts, QuestionDetail, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
+  CreateQuestionResponse, DashboardStats, displayCancerType, GENERAL_CANCER_TYPE, Messages, mayEditQuestion,
+  QuestionApiTexts, QuestionListResponse, QuestionSummary, QUESTIONS_PER_PAGE, SimilarQuestionsResponse,
 } from '@cqa/contracts';
-import { ratingRows, requestOf, toGlance } from './question-glance';
 import type { AuthenticatedUser } from '../../common/access/access.guard';
 import { refuseProfileUnlessAllowed } from '../../common/access/ai-profile-consent';
-import { mayControlResearch } from '../../common/access/research-access';
 import { CreateQuestionDto, ListQuestionsQueryDto, UpdateQuestionDto } from './dto/questions.dto';
 import { PatientAccess } from '../profiles/patient-access.service';
-import { toQuestionDetail, toQuestionSummary } from './question-queries';
-import { mayEditQuestion } from './question-rules';
+import { toQuestionSummary, withoutPatientId } from './entities/question-row';
 import { QuestionsRepository } from './questions.repository';
 import { QuestionEvents } from './question-events';
 import { NewAnswersRepository } from '../notifications/new-answers.repository';
@@ -22,12 +19,6 @@ export const storedCancerType = (value: string | null | undefined): string | nul
   const shown = displayCancerType(value);
   return shown === GENERAL_CANCER_TYPE ? null : shown;
 };
-
-/** Only experts and admins see which patient asked; a patient sees it on their own questions only. */
-function withoutPatientId<T extends QuestionSummary>(question: T): T {
-  const { patient_id: _hidden, ...rest } = question;
-  return rest as T;
-}
 
 @Injectable()
 export class QuestionsService {
@@ -53,29 +44,6 @@ export class QuestionsService {
     // The asker's own questions carry their "New answers" mark; nobody else's do.
     const fresh = await this.newAnswers.among(caller.id, items.map((q) => q.id));
     return { items: items.map((q) => ({ ...withoutPatientId(q), ...(fresh.has(q.id) ? { has_new_answers: true } : {}) })), page, per_page: perPage };
-  }
-
-  async detail(caller: AuthenticatedUser, id: number): Promise<QuestionDetail> {
-    const patient = caller.role === 'patient';
-    // Every read (and the patient's "seen" mark) at once: the page costs the time of its slowest statement, not their sum.
-    const [rows, glanceRows, ownRecordId] = await Promise.all([
-      this.questions.detailRows(id, { role: caller.role, userId: caller.id }),
-      // The patient's deep research request: its asker and staff follow it in the strip; nobody else is told of it.
-      this.questions.glanceRows(id, patient ? caller.id : null),
-      patient ? this.patients.ownRecordId(caller.id) : null,
-      // The asker opening their question clears its "New answers" mark (nobody else's opening matches a row).
-      patient ? this.newAnswers.markSeen(caller.id, id) : null,
-    ]);
-    const found = toQuestionDetail(rows, caller.role);
-    if (!found) throw new NotFoundException(Messages.errors.questionNotFound);
-    // Ratings per source from the detail's own rows; read apart only for an answer with too many ratings to sum exactly.
-    const ratings = ratingRows(rows) ?? (await this.questions.glanceRatings(id));
-    const glance = toGlance(found.answers, [...ratings, ...glanceRows], { unpublishedResearch: mayControlResearch(caller.role, this.config.research) });
-    const request = requestOf(glanceRows);
-    if (request) glance.deep_research = { ...glance.deep_research, request };
-    const detail: QuestionDetail = { ...found, glance };
-    if (patient && detail.patient_id !== ownRecordId) return withoutPatientId(detail);
-    return detail;
   }
 
   /** Answered questions like a text being typed: ids, texts and answer counts only, whoever asked them. */

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AiModule } from '../../ai';
 import { ProfilesModule } from '../../profiles/profiles.module';
-import { QuestionsModule } from '../../questions/questions.module';
+import { QuestionEventsModule } from '../../questions/question-events';
 import { AnswersModule } from '../answers.module';
 import { LiteratureRetrieval } from '../generation/retrieval';
 import { AiAnswerProcessor } from './ai-answer.processor';
@@ -21,7 +21,7 @@ import { LiteratureRecordEntity } from './entities/literature-record.entity';
  * and the admin routes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionsModule],
+  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionEventsModule],
   controllers: [AiAnswersController],
   providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, LiteratureRetrieval],
   exports: [AiAnswersService],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai';
-import { QuestionsModule } from '../../questions/questions.module';
+import { QuestionEventsModule } from '../../questions/question-events';
 import { AnswersModule } from '../answers.module';
 import { LiteratureRetrieval } from '../generation/retrieval';
 import { ResearchBudgets } from './research-budgets';
@@ -22,7 +22,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
  */
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
-  imports: [AnswersModule, AiModule, QuestionsModule],
+  imports: [AnswersModule, AiModule, QuestionEventsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,

@@ -1,7 +1,7 @@
 import { AnswerKind, Messages } from '@cqa/contracts';
 
-/** Who may edit, change and rate (spec section 6) is decided in the contracts, so the web applies the same rules. */
-export { mayChangeAnswer, mayEditQuestion, rateRefusal } from '@cqa/contracts';
+/** Who may change and rate answers (spec section 6) is decided in the contracts, so the web applies the same rules. */
+export { mayChangeAnswer, rateRefusal } from '@cqa/contracts';
 
 /** Trimmed text, or null when blank. */
 export function cleanText(value: string | null | undefined): string | null {

@@ -1,4 +1,4 @@
-import { glanceRowsOf, ratingRows, requestOf } from './question-glance';
+import { glanceRowsOf, ratingRows, requestOf } from './source-glance';
 
 /** What MariaDB's AVG of whole numbers returns: the exact mean rounded half away from zero to 4 decimals, as text. */
 function sqlAverage(ratings: number[]): string {

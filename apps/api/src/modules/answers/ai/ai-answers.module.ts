@@ -4,7 +4,7 @@ import { AiModule } from '../../ai';
 import { ProfilesModule } from '../../profiles/profiles.module';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
-import { LiteratureRetrieval } from '../generation/retrieval';
+import { GenerationModule } from '../generation/generation.module';
 import { AiAnswerProcessor } from './ai-answer.processor';
 import { AiAnswersController } from './ai-answers.controller';
 import { AiDailyLimits } from './ai-daily-limits';
@@ -21,9 +21,9 @@ import { LiteratureRecordEntity } from './entities/literature-record.entity';
  * and the admin routes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionsModule],
+  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, GenerationModule, ProfilesModule, QuestionsModule],
   controllers: [AiAnswersController],
-  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, LiteratureRetrieval],
+  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor],
   exports: [AiAnswersService],
 })
 export class AiAnswersModule {}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
-import { LiteratureRetrieval } from '../generation/retrieval';
+import { GenerationModule } from '../generation/generation.module';
 import { ResearchBudgets } from './research-budgets';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
@@ -21,11 +21,11 @@ import { ResearchRequestsService } from './requests/research-requests.service';
  */
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
-  imports: [AnswersModule, AiModule, QuestionsModule],
+  imports: [AnswersModule, AiModule, GenerationModule, QuestionsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
-    LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
+    ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

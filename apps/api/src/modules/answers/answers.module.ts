@@ -4,11 +4,12 @@ import { ProfilesModule } from '../profiles/profiles.module';
 import { AnswerRetractionsRepository } from './answer-retractions.repository';
 import { AnswersController } from './answers.controller';
 import { ClaimChecksRepository } from './claim-checks.repository';
-import { LiteratureRecordsRepository } from './literature-records.repository';
+import { LiteratureRecordsRepository } from './literature/literature-records.repository';
 import { AnswersRepository } from './answers.repository';
 import { AnswersService } from './answers.service';
 import { AnswerEntity } from './entities/answer.entity';
 import { RatingEntity } from './entities/rating.entity';
+import { LiteratureRecordEntity } from './literature/literature-record.entity';
 
 /**
  * Answers of every kind (AI, community, expert, deep research) and their ratings. It owns "an answer was produced":
@@ -18,7 +19,7 @@ import { RatingEntity } from './entities/rating.entity';
  * literature records every source's runs link to (LiteratureRecordsRepository).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity]), ProfilesModule],
+  imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity, LiteratureRecordEntity]), ProfilesModule],
   controllers: [AnswersController],
   providers: [AnswersService, AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository, LiteratureRecordsRepository],
   exports: [AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository, LiteratureRecordsRepository],

@@ -11,17 +11,16 @@ import { AiDailyLimits } from './ai-daily-limits';
 import { AiAnswersService } from './ai-answers.service';
 import { AiRunsRepository } from './ai-runs.repository';
 import { AiRunEntity, AiRunRecordEntity } from './entities/ai-run.entity';
-import { LiteratureRecordEntity } from './entities/literature-record.entity';
 
 /**
  * The AI answer, one of the answer sources beside ResearchModule and of the same shape: it publishes through
  * AnswersModule (the writer, the claim checks) and asks AiModule for the provider and the literature clients.
- * Its runs and retrieved literature (ai_runs, ai_run_records, literature_records), the `ai-answer` job (so the
- * worker boots it) and its routes. Exports AiAnswersService (isConfigured, requestAnswer, runStatus) for link import
+ * Its runs and their links to the literature records (ai_runs, ai_run_records), the `ai-answer` job (so the worker
+ * boots it) and its routes. Exports AiAnswersService (isConfigured, requestAnswer, runStatus) for link import
  * and the admin routes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, GenerationModule, ProfilesModule, QuestionsModule],
+  imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity]), AnswersModule, AiModule, GenerationModule, ProfilesModule, QuestionsModule],
   controllers: [AiAnswersController],
   providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor],
   exports: [AiAnswersService],

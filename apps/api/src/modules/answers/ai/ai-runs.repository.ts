@@ -6,7 +6,7 @@ import {
 import { DataSource, QueryFailedError } from 'typeorm';
 import { jsonColumn } from '../../../common/database/json-column';
 import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
-import { LiteratureRecordsRepository } from '../literature-records.repository';
+import { LiteratureRecordsRepository } from '../literature/literature-records.repository';
 import { type LiteratureRecord } from '../../ai';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */

@@ -3,8 +3,8 @@ import { AiModule } from '../../ai';
 import { QuestionsModule } from '../../questions/questions.module';
 import { AnswersModule } from '../answers.module';
 import { GenerationModule } from '../generation/generation.module';
+import { RetractionRecheckProcessor } from '../generation/retraction-recheck.processor';
 import { ResearchBudgets } from './research-budgets';
-import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
@@ -24,7 +24,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   imports: [AnswersModule, AiModule, GenerationModule, QuestionsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
-    ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+    ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, RetractionRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
     ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],

@@ -11,6 +11,10 @@ describe('README', () => {
     expect(firstBlock).toContain('npm test');
   });
 
+  it('stays a door: at most 300 lines (detail belongs in docs/)', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+  });
+
   it.each(ENV_VARIABLES.map((v) => [v.name, v.default]))('documents %s with its default', (name, fallback) => {
     const row = readme.split('\n').find((line) => line.startsWith(`| \`${name}\` |`));
     expect(row).toBeDefined();

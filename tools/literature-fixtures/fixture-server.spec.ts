@@ -99,6 +99,24 @@ describe('literature fixture server', () => {
     }
   });
 
+  it('fails only the requests a test picks by API, path and query: a partial outage', async () => {
+    const server = await startFixtureServer({ port: 0 });
+    try {
+      const search = async (term: string) =>
+        (await fetch(`${server.baseUrls.eutils}/esearch.fcgi?db=pubmed&term=${encodeURIComponent(term)}&retmode=json&retmax=20&sort=relevance`)).status;
+      server.failWhen(({ api, path: p, query }) => api === 'eutils' && p === '/esearch.fcgi' && query.term !== 'exercise fatigue chemotherapy');
+      expect([await search('exercise fatigue chemotherapy'), await search('"exercise"[Mesh]')]).toEqual([200, 503]);
+      server.failWhen(() => true, 500);
+      expect(await search('exercise fatigue chemotherapy')).toBe(500);
+      server.failWhen(null);
+      expect(await search('exercise fatigue chemotherapy')).toBe(200);
+      // A failed request was answered on purpose: it is not an unmatched one.
+      expect(server.unmatched()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('refuses two fixtures for one request', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fixtures-'));
     fs.mkdirSync(path.join(dir, 'crossref'));

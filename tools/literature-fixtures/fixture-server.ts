@@ -56,6 +56,13 @@ export interface LoadedFixture extends Fixture {
   file: string;
 }
 
+/** A request as failWhen sees it: its API, its path under the API's prefix and its query as sent. */
+export interface FixtureRequest {
+  api: string;
+  path: string;
+  query: Record<string, string>;
+}
+
 export interface RecordedRequest {
   key: string;
   /** Every query parameter as sent, politeness parameters included. */
@@ -71,6 +78,8 @@ export interface FixtureServer {
   requests(): RecordedRequest[];
   /** Every request to this API answers `status` (e.g. 500) until set to null, or only the next `times` requests. */
   failApi(api: FixtureApi, status: number | null, options?: { times?: number }): void;
+  /** Every request `match` picks (by API, path and query) answers `status` until set to null: a partial outage. */
+  failWhen(match: ((request: FixtureRequest) => boolean) | null, status?: number): void;
   /** Answers the request of this key (fixtureKey form) with `response` instead of its fixture; null restores it. */
   override(key: string, response: Fixture['response'] | null): void;
   reset(): void;
@@ -121,16 +130,18 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
   let log: RecordedRequest[] = [];
   const failing = new Map<string, { status: number; left: number }>();
   const overrides = new Map<string, Fixture['response']>();
+  let failMatching: { match: (request: FixtureRequest) => boolean; status: number } | null = null;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fixtures');
     const [, api = '', ...rest] = url.pathname.split('/');
     const pathname = decodeURIComponent(`/${rest.join('/')}`);
     const key = fixtureKey(req.method ?? 'GET', api, pathname, url.searchParams);
-    const failure = failing.get(api);
+    const query = Object.fromEntries(url.searchParams);
+    const failure = failing.get(api) ?? (failMatching?.match({ api, path: pathname, query }) ? { status: failMatching.status, left: Infinity } : undefined);
     if (failure !== undefined) {
       if (--failure.left <= 0) failing.delete(api);
-      log.push({ key, query: Object.fromEntries(url.searchParams), matched: true });
+      log.push({ key, query, matched: true });
       res.writeHead(failure.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: `Failure switched on for ${api}` }));
       return;
@@ -164,6 +175,9 @@ export async function startFixtureServer(options: { port?: number; dir?: string 
         requests: () => log.map((r) => ({ ...r })),
         failApi: (api, status, options) =>
           (status === null ? failing.delete(api) : failing.set(api, { status, left: options?.times ?? Infinity })) && undefined,
+        failWhen: (match, status = 503) => {
+          failMatching = match === null ? null : { match, status };
+        },
         override: (key, response) => (response === null ? overrides.delete(key) : overrides.set(key, response)) && undefined,
         reset: () => {
           log = [];

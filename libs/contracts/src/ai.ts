@@ -3,8 +3,8 @@
  * retraction status, the verified answer, and job progress. Evidence levels and grades are derived by code from
  * publication types, never by the model.
  */
-import type { ResearchBudgetUsage } from './research';
-import { EVIDENCE_GRADE_LABELS } from './texts/labels';
+import type { ResearchBudgetUsage, ResearchDatabase } from './research';
+import { EVIDENCE_GRADE_LABELS, RESEARCH_DATABASE_LABELS } from './texts/labels';
 
 /** The one text both the 503 of a generate action and a failed AI job show. */
 export const AI_NOT_CONFIGURED_MESSAGE = 'AI provider not configured';
@@ -182,6 +182,16 @@ export const withheldClaimsText = (n: number) =>
   n === 1 ? '1 statement was left out because its sources did not support it.' : `${n} statements were left out because their sources did not support them.`;
 export const RULES_ONLY_NOTE = 'Checked by rules only: no second model reviewed these statements.';
 
+/** A literature search of an AI answer's run that could not be run: which database, at which search (0 the first). */
+export interface AiFailedSearch {
+  step: number;
+  database: ResearchDatabase;
+}
+
+/** Shown with an answer made from the records in hand when some of its literature searches could not be run. */
+export const failedSearchesText = (searches: readonly AiFailedSearch[]) =>
+  `Some literature searches could not be run (${[...new Set(searches.map((s) => RESEARCH_DATABASE_LABELS[s.database]))].join(', ')}): this answer uses only the records the other searches found.`;
+
 /** GRADE-like certainty of the evidence behind an answer, computed by code, with its reasons. */
 export interface EvidenceCertainty {
   grade: EvidenceGrade;
@@ -296,6 +306,8 @@ export interface AiAnswerDetails {
   profile_fields_used: AiProfileField[];
   /** Present only when AI_CONTEXT_TOKENS made the prompt smaller: the records left out and those shortened. */
   context_fit?: AiContextFit;
+  /** Present only when some literature searches could not be run and the answer was made from the others' records. */
+  failed_searches?: AiFailedSearch[];
 }
 
 /** What fitting a prompt into AI_CONTEXT_TOKENS left out ([n] numbers of the run's records). */

@@ -66,6 +66,12 @@ export interface ResearchQueryLog {
   error: string | null;
 }
 
+/** One search of a run (a sub-question in a database) that could not be run. */
+export interface ResearchFailedSearch {
+  subQuestion: number;
+  database: ResearchDatabase;
+}
+
 /** PRISMA-style flow of records. */
 export interface ResearchCounts {
   found: number;
@@ -117,8 +123,10 @@ export interface ResearchReport {
   counts: ResearchCounts;
   queries: ResearchQueryLog[];
   plan: ResearchPlan;
-  /** Databases that could not be searched, by label. */
+  /** Databases none of whose searches could be run, by label. */
   unsearched: string[];
+  /** Searches that could not be run while their database answered others; absent when none (and on older reports). */
+  failedSearches?: ResearchFailedSearch[];
   partial: boolean;
   partialReason: string | null;
   /** Claims the verifier withheld. */

@@ -1,3 +1,12 @@
+import type { ResearchFailedSearch } from '../research';
+import { RESEARCH_DATABASE_LABELS } from './labels';
+
+/** 'sub-question 2: PubMed, Europe PMC; sub-question 3: PubMed', in the order given. */
+const bySubQuestion = (searches: readonly ResearchFailedSearch[]) =>
+  [...new Set(searches.map((s) => s.subQuestion))]
+    .map((n) => `sub-question ${n}: ${searches.filter((s) => s.subQuestion === n).map((s) => RESEARCH_DATABASE_LABELS[s.database]).join(', ')}`)
+    .join('; ');
+
 export const ResearchTexts = {
   start: 'Start deep research',
   startAgain: 'Start new deep research',
@@ -6,6 +15,9 @@ export const ResearchTexts = {
   retry: 'Retry from the failed step',
   partialNote: 'Partial report: the run ended early',
   couldNotSearch: (names: string) => `Could not search ${names}.`,
+  /** Searches that failed while their database answered the run's others: the report goes on without them. */
+  someSearchesFailed: (searches: readonly ResearchFailedSearch[]) =>
+    `Some searches could not be run (${bySubQuestion(searches)}): the report uses only the records the other searches found.`,
   retractedFlag: 'This report cites a paper that has since been retracted.',
   runActive: 'A deep research run is already in progress for this question.',
   runNotFound: 'Deep research run not found.',

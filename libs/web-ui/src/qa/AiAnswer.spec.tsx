@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEventLib from '@testing-library/user-event';
-import { AI_ANSWER_DISCLAIMER, AiTexts, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView } from '@cqa/contracts';
+import { AI_ANSWER_DISCLAIMER, AiTexts, failedSearchesText, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView } from '@cqa/contracts';
 import { answerFixture } from '../testing/qa-fixtures';
 import { AiAnswerBody, AiRunPanel, aiSourceAnchor } from './AiAnswer';
 import { AnswerCard } from './AnswerCard';
@@ -64,6 +64,17 @@ describe('a generated AI answer: certainty, withheld statements, links', () => {
     rerender(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...patient, withheld_count: 0, support_check: 'rules_and_judge' }} />);
     expect(screen.queryByText(/left out/)).toBeNull();
     expect(screen.queryByText(RULES_ONLY_NOTE)).toBeNull();
+  });
+
+  it('says in words when some literature searches could not be run, and nothing when every one ran', () => {
+    const failed = [{ step: 1, database: 'pubmed' as const }, { step: 1, database: 'europepmc' as const }, { step: 2, database: 'pubmed' as const }];
+    const { rerender } = render(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={{ ...details, failed_searches: failed }} />);
+    expect(screen.getByTestId('failed-searches')).toHaveTextContent(
+      'Some literature searches could not be run (PubMed, Europe PMC): this answer uses only the records the other searches found.',
+    );
+    expect(screen.getByText(failedSearchesText(failed))).toBeInTheDocument();
+    rerender(<AiAnswerBody answer={answerFixture({ id: 5, answer_type: 'ai' })} details={details} />);
+    expect(screen.queryByTestId('failed-searches')).toBeNull();
   });
 
   it('staff open, by keyboard, the withheld statements with their reasons and the judge verdict', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Progress, Space, Tag, Typography } from 'antd';
 import {
-  AI_ANSWER_DISCLAIMER, AI_ANSWER_STAGE_LABELS, AI_PROFILE_FIELD_LABELS, AiTexts, certaintyParts, EVIDENCE_LEVEL_LABELS, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView, type AnswerView, type ClaimCheckView, type EvidenceGrade, type RetractionStatus, type UnsupportedClaim, isAiRunActive,
+  AI_ANSWER_DISCLAIMER, AI_ANSWER_STAGE_LABELS, AI_PROFILE_FIELD_LABELS, AiTexts, certaintyParts, EVIDENCE_LEVEL_LABELS, failedSearchesText, RETRACTION_STATUS_LABELS, RULES_ONLY_NOTE, withheldClaimsText, type AiAnswerDetails, type AiRunView, type AnswerView, type ClaimCheckView, type EvidenceGrade, type RetractionStatus, type UnsupportedClaim, isAiRunActive,
 } from '@cqa/contracts';
 import { formatDate, tagStyles } from './format';
 import { ClaimCheckList } from './ClaimChecks';
@@ -48,8 +48,8 @@ const asClaimCheck = (claim: UnsupportedClaim, i: number): ClaimCheckView => ({
 
 /**
  * A generated AI answer: the verified markdown with citations to its numbered sources (only those are links), the
- * certainty of its evidence with reasons, its sources, how many statements were withheld (staff also see which and
- * why), and the disclaimer.
+ * certainty of its evidence with reasons, which literature searches could not be run, its sources, how many statements
+ * were withheld (staff also see which and why), and the disclaimer.
  */
 export function AiAnswerBody({ answer, details }: { answer: AnswerView; details: AiAnswerDetails }) {
   const withheld = details.withheld_count ?? details.unsupported_claims.length;
@@ -59,6 +59,11 @@ export function AiAnswerBody({ answer, details }: { answer: AnswerView; details:
         {answer.answer_text}
       </Markdown>
       {details.statements && <StatementQuotes statements={details.statements} sources={details.sources} />}
+      {details.failed_searches && details.failed_searches.length > 0 && (
+        <Typography.Paragraph style={{ margin: '8px 0 0' }} data-testid="failed-searches">
+          {failedSearchesText(details.failed_searches)}
+        </Typography.Paragraph>
+      )}
       <CertaintyLine grade={details.grade} reasons={details.grade_reasons} />
       <Space wrap size={[16, 4]} style={{ margin: '8px 0' }}>
         <span>

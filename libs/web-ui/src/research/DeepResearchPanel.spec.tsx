@@ -70,6 +70,14 @@ describe('DeepResearchPanel report', () => {
     expect(screen.queryByText(RULES_ONLY_NOTE)).toBeNull();
   });
 
+  it('names the searches that could not be run while their databases answered others, and nothing when every one ran', () => {
+    const { rerender } = render(panel(latest(report({ failedSearches: [{ subQuestion: 2, database: 'pubmed' }, { subQuestion: 2, database: 'europepmc' }] }))));
+    expect(screen.getByText('Some searches could not be run (sub-question 2: PubMed, Europe PMC): the report uses only the records the other searches found.'))
+      .toBeInTheDocument();
+    rerender(panel(latest(report())));
+    expect(screen.queryByText(/Some searches could not be run/)).toBeNull();
+  });
+
   it('says when only the rules checked the statements, and leaves out the certainty of older reports', () => {
     render(panel(latest(report({ certainty: undefined, support_check: 'rules_only' }))));
     expect(screen.getByText(RULES_ONLY_NOTE)).toBeInTheDocument();

@@ -179,6 +179,7 @@ export function ResearchReportView({ report, claimChecks = [] }: { report: Resea
     <Card title={DeepResearchPanelTexts.report} size="small">
       {report.partial && <Alert type="warning" showIcon title={ResearchTexts.partialNote} description={report.partialReason ?? undefined} />}
       {report.unsearched.length > 0 && <Alert type="info" showIcon title={ResearchTexts.couldNotSearch(report.unsearched.join(', '))} />}
+      {report.failedSearches && report.failedSearches.length > 0 && <Alert type="info" showIcon title={ResearchTexts.someSearchesFailed(report.failedSearches)} />}
       {report.certainty && <CertaintyLine grade={report.certainty.grade} reasons={report.certainty.reasons} />}
       {report.support_check === 'rules_only' && <Typography.Paragraph style={{ margin: '8px 0 0' }}>{RULES_ONLY_NOTE}</Typography.Paragraph>}
       <Typography.Title level={3} style={{ fontSize: 16 }}>{ResearchUiTexts.sections.patient_summary}</Typography.Title>

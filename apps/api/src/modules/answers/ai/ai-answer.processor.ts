@@ -102,12 +102,12 @@ export class AiAnswerProcessor {
     if (!question) return { answerId: null, skipped: 'question deleted' };
 
     let t = Date.now();
-    const records = await this.retrieval.retrieve({
+    const retrieved = await this.retrieval.retrieve({
       runId, question: question.question_text, cancerType: question.cancer_type, model, signal,
       searched: (step, queries, search) =>
         this.runs.recordQuery(runId, { step, database: search.database, query: search.query, source: queries.source, found: search.found, error: search.error }),
     });
-    const numbered = await this.runs.storeRecords(runId, records);
+    const numbered = await this.runs.storeRecords(runId, retrieved.records);
     clock.retrieval = Date.now() - t;
 
     const context = await this.patientContext(run, question);
@@ -164,6 +164,7 @@ export class AiAnswerProcessor {
       excluded_sources: verified.excludedSources,
       profile_fields_used: context.fieldsUsed,
       ...(contextFit ? { context_fit: contextFit } : {}),
+      ...(retrieved.failedSearches.length > 0 ? { failed_searches: retrieved.failedSearches } : {}),
     };
     const outcome = await this.runs.publish({
       runId, questionId: Number(question.id), markdown: verified.markdown, sourceLines: verified.sourceLines, searchMethod: SEARCH_METHOD, details,
@@ -172,7 +173,7 @@ export class AiAnswerProcessor {
     await this.runs.setTimings(runId, totals(clock, started));
     if (outcome.kind === 'gone') return { answerId: null, skipped: 'question deleted' };
     await job.updateProgress({ stage: 'done', done: AI_RUN_STEPS, total: AI_RUN_STEPS });
-    this.logger.log({ runId, status: verified.status, sources: verified.sources.length, withheld: verified.unsupportedClaims.length, msg: 'AI answer published' });
+    this.logger.log({ runId, status: verified.status, sources: verified.sources.length, withheld: verified.unsupportedClaims.length, failedSearches: retrieved.failedSearches.length, msg: 'AI answer published' });
     return { answerId: outcome.answerId, ...(outcome.kind === 'already' ? { skipped: 'already published' } : {}) };
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ResearchDatabase } from '@cqa/contracts';
+import type { AiFailedSearch, ResearchDatabase } from '@cqa/contracts';
 import { ZodError } from 'zod';
 import {
   AiBadOutputError, asSent, broadenPlanned, checkRetractions, dedupeRecords, fallbackQueries, InvalidQueryPlanError, LITERATURE_CLIENTS,
@@ -56,7 +56,13 @@ export interface RetrieveInput {
   signal?: AbortSignal;
 }
 
-/** Thrown when every database failed one search: the job's retry searches again. */
+/** The records retrieval kept, and the searches that could not be run on the way (none when every one answered). */
+export interface Retrieved {
+  records: LiteratureRecord[];
+  failedSearches: AiFailedSearch[];
+}
+
+/** Thrown when every database failed a search and no relevant record is in hand: the job's retry searches again. */
 export class LiteratureSearchFailedError extends Error {}
 
 /**
@@ -107,14 +113,24 @@ export class LiteratureRetrieval {
   /**
    * The AI answer's retrieval: the planner's queries first (the rule builder's when there is no plan), each search's new
    * records screened for relevance by the fast model, and a broader search while fewer than THIN_RESULT relevant records
-   * are in hand (at most MAX_SEARCH_STEPS searches). Only when every database fails a search is the run retried.
+   * are in hand (at most MAX_SEARCH_STEPS searches). A partial outage degrades: when every database fails a broader
+   * search, the answer is made from the relevant records in hand and the failed searches are named; only when nothing
+   * relevant is in hand is the run retried.
    */
-  async retrieve(input: RetrieveInput): Promise<LiteratureRecord[]> {
+  async retrieve(input: RetrieveInput): Promise<Retrieved> {
     const ladder = await this.searchLadder(input);
     let relevant: LiteratureRecord[] = [];
+    const failedSearches: AiFailedSearch[] = [];
     const seen = new Set<string>();
     for (let step = 0; step < Math.min(ladder.length, MAX_SEARCH_STEPS); step++) {
-      const found = (await this.searchStep(input, step, ladder[step])).filter((r) => recordIdKeys(r).length > 0);
+      const searches = await this.searchStep(input, step, ladder[step]);
+      failedSearches.push(...searches.failed.map((database) => ({ step, database })));
+      if (searches.failed.length > 0 && searches.failed.length === searches.sent) {
+        if (relevant.length === 0) throw new LiteratureSearchFailedError(`Literature search failed: ${searches.errors.join('; ')}`);
+        this.logger.warn({ runId: input.runId, step, failures: searches.errors, msg: 'every literature source failed a broader search; answering from the records in hand' });
+        break;
+      }
+      const found = searches.records.filter((r) => recordIdKeys(r).length > 0);
       const fresh = dedupeRecords(found).filter((r) => !recordIdKeys(r).some((k) => seen.has(k))).slice(0, MAX_SCREENED);
       fresh.forEach((r) => recordIdKeys(r).forEach((k) => seen.add(k)));
       const screened = await screenRecords(input.question, fresh, (messages) =>
@@ -122,7 +138,7 @@ export class LiteratureRetrieval {
       relevant = dedupeRecords([...relevant, ...screened.kept]);
       if (relevant.length >= THIN_RESULT) break;
     }
-    return relevant.slice(0, MAX_RECORDS);
+    return { records: relevant.slice(0, MAX_RECORDS), failedSearches };
   }
 
   /** The planner's queries and their broadening, then the rule builder's ladder; a refused or unreadable plan leaves the rule builder's. */
@@ -140,14 +156,16 @@ export class LiteratureRetrieval {
     }
   }
 
-  private async searchStep(input: RetrieveInput, step: number, queries: LiteratureQueries): Promise<LiteratureRecord[]> {
+  /** One step's searches: what they found, and the databases that failed it (of how many searched). */
+  private async searchStep(input: RetrieveInput, step: number, queries: LiteratureQueries) {
     const searches = await this.searchEach(queries, input.signal);
     for (const search of searches) await input.searched(step, queries, search);
     // A query refused for looking personal was never sent: the next, broader step goes on without it.
-    const failures = searches.filter((s) => s.error !== null && !s.refused).map((s) => s.error!);
-    if (failures.length > 0 && failures.length === searches.length) throw new LiteratureSearchFailedError(`Literature search failed: ${failures.join('; ')}`);
-    if (failures.length > 0) this.logger.warn({ failures, msg: 'a literature source failed; answering from the others' });
-    return searches.flatMap((s) => s.records);
+    const failed = searches.filter((s) => s.error !== null && !s.refused);
+    if (failed.length > 0 && failed.length < searches.length) {
+      this.logger.warn({ runId: input.runId, step, failures: failed.map((s) => s.error), msg: 'a literature source failed; answering from the others' });
+    }
+    return { records: searches.flatMap((s) => s.records), failed: failed.map((s) => s.database), errors: failed.map((s) => s.error!), sent: searches.length };
   }
 }
 

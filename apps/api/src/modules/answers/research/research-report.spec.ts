@@ -1,5 +1,6 @@
 import type { LiteratureRecord } from '../../ai/literature/literature-record';
-import { checkedCells } from './research-report';
+import type { ResearchQueryLog } from '@cqa/contracts';
+import { checkedCells, searchGaps } from './research-report';
 
 const RECORD: LiteratureRecord = {
   source: 'pubmed',
@@ -40,5 +41,22 @@ describe('the deep research evidence table: model-written cells are checked befo
     expect(cells({ sample_size: 'not stated' }).sampleSize).toBeNull();
     expect(cells({ design: 'Prospective cohort study' }).design).toBeNull();
     expect(cells({ design: 'Other' }).design).toBeNull();
+  });
+});
+
+describe('the deep research report names the searches that could not be run', () => {
+  const query = (subQuestion: number, database: ResearchQueryLog['database'], error: string | null): ResearchQueryLog =>
+    ({ subQuestion, database, query: 'q', searchedAt: '2026-01-01T00:00:00.000Z', found: error ? 0 : 3, error });
+
+  it('a database none of whose searches ran is unsearched; a later search that failed where its database answered is named', () => {
+    const gaps = searchGaps([
+      query(1, 'pubmed', null), query(1, 'europepmc', 'x answered 500'), query(1, 'ctgov', null),
+      query(2, 'pubmed', 'x answered 503'), query(2, 'europepmc', 'x answered 500'),
+    ]);
+    expect(gaps).toEqual({ unsearched: ['Europe PMC'], failedSearches: [{ subQuestion: 2, database: 'pubmed' }] });
+  });
+
+  it('names nothing when every search ran', () => {
+    expect(searchGaps([query(1, 'pubmed', null), query(2, 'pubmed', null)])).toEqual({ unsearched: [], failedSearches: [] });
   });
 });

@@ -1,6 +1,6 @@
 import {
   AI_INSUFFICIENT_EVIDENCE_TEXT, certaintyLabel, CitedSource, EVIDENCE_LEVEL_LABELS, RESEARCH_DATABASE_LABELS, ResearchTexts, RULES_ONLY_NOTE,
-  ResearchCounts, ResearchEvidenceRow, ResearchPlan, ResearchQueryLog, ResearchReport, SupportCheckMode,
+  ResearchCounts, ResearchEvidenceRow, ResearchFailedSearch, ResearchPlan, ResearchQueryLog, ResearchReport, SupportCheckMode,
 } from '@cqa/contracts';
 import {
   certaintyOf, checkClaims, checkSupportRules, ClaimCheck, escapeMarkdown as escapeVerified, evidenceLevelOf, formatSourceLine, isPublished, MIN_QUOTE_LENGTH, normaliseForQuote, publishedStatement, recordText, toCitedSource, unstatedNumbers, type LiteratureRecord,
@@ -25,6 +25,19 @@ export interface ReportInput {
   contextLeftOut?: number;
   questionCancer?: string | null;
   now?: Date;
+}
+
+/**
+ * The databases none of whose searches could be run (their records are missing), and the failed searches of the
+ * databases that answered others (the report goes on with what those found).
+ */
+export function searchGaps(queries: readonly ResearchQueryLog[]): { unsearched: string[]; failedSearches: ResearchFailedSearch[] } {
+  const failed = queries.filter((q) => q.error);
+  const missing = [...new Set(failed.map((q) => q.database))].filter((db) => queries.every((q) => q.database !== db || q.error));
+  return {
+    unsearched: missing.map((db) => RESEARCH_DATABASE_LABELS[db]),
+    failedSearches: failed.filter((q) => !missing.includes(q.database)).map((q) => ({ subQuestion: q.subQuestion, database: q.database })),
+  };
 }
 
 /** Model (and plan) text on one line, escaped by the verifier's rule: no links, images, tables or HTML of its own. */
@@ -99,10 +112,11 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
   });
   table.sort((a, b) => b.relevance - a.relevance || (a.number ?? 999) - (b.number ?? 999));
 
-  const unsearched = [...new Set(input.queries.filter((q) => q.error).map((q) => RESEARCH_DATABASE_LABELS[q.database]))];
+  const { unsearched, failedSearches } = searchGaps(input.queries);
   const limits: string[] = ['Studies were screened and read from titles and abstracts only, by an AI model; full texts were not read.'];
   limits.push(`Only records published ${input.plan.yearFrom}–${input.plan.yearTo} were included.`);
   if (unsearched.length) limits.push(`Could not search ${unsearched.join(', ')}: records from there are missing.`);
+  if (failedSearches.length) limits.push(ResearchTexts.someSearchesFailed(failedSearches));
   if (input.partial) {
     limits.push(`Partial report: ${input.partialReason ?? 'the run ended early'}; ${input.counts.extracted} of ${input.counts.included} included studies were read.`);
   }
@@ -125,6 +139,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
   const markdown = [
     input.partial ? `> **Partial report**: ${escapeMarkdown(input.partialReason ?? 'the run ended early')}.\n` : '',
     unsearched.length ? `> Could not search ${unsearched.join(', ')}.\n` : '',
+    failedSearches.length ? `> ${ResearchTexts.someSearchesFailed(failedSearches)}\n` : '',
     '## Summary for patients', '', patientSummary, '',
     `**Evidence certainty:** ${escapeMarkdown(certaintyLabel(certainty))}`, '',
     '## What the evidence says', '', evidenceText, '',
@@ -163,6 +178,7 @@ export function buildReport(input: ReportInput): { report: ResearchReport; answe
     queries: input.queries,
     plan: input.plan,
     unsearched,
+    ...(failedSearches.length ? { failedSearches } : {}),
     partial: input.partial,
     partialReason: input.partialReason,
     withheldClaims: withheld,

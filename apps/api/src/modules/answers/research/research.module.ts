@@ -5,6 +5,7 @@ import { AnswersModule } from '../answers.module';
 import { GenerationModule } from '../generation/generation.module';
 import { RetractionRecheckProcessor } from '../generation/retraction-recheck.processor';
 import { ResearchBudgets } from './research-budgets';
+import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
 import { ResearchRunner } from './research.runner';
@@ -24,7 +25,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   imports: [AnswersModule, AiModule, GenerationModule, QuestionsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
-    ResearchBudgets, ResearchRepository, ResearchRunner, ResearchService, RetractionRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+    ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, RetractionRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
     ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],

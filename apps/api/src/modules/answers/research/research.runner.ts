@@ -12,7 +12,7 @@ import { planPrompt } from './research.prompts';
 import { ResearchRepository, RunRow } from './research.repository';
 import { planReplySchema } from './research.schemas';
 import { normalisePlan } from './research-plan';
-import { ResearchBudgets } from './research-budgets';
+import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { RESEARCH_STAGE_HANDLERS, RunCancelled, SKIPPED, type ResearchStageHandler, type StepContext, type StepOutputs } from './stages';
 
 export interface ResearchJobData {
@@ -47,7 +47,7 @@ export class ResearchRunner {
     private readonly jobs: JobQueue,
     private readonly ai: AiProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly budgets: ResearchBudgets,
+    private readonly lifecycle: ResearchRunLifecycle,
     @Inject(RESEARCH_STAGE_HANDLERS) private readonly stages: readonly ResearchStageHandler[],
   ) {}
 
@@ -100,20 +100,10 @@ export class ResearchRunner {
       return normalisePlan(reply);
     });
     if (!plan) return { cancelled: true };
-    if (this.config.research.planReview) {
-      await this.repo.transition(run.id, ['planning'], { plan, status: 'awaiting_approval' });
-      return { awaiting: true };
-    }
-    // Approved as proposed: its token limit is reserved as an approval would (the starter's budget, or only the platform's).
-    try {
-      await this.budgets.reserveTokens(run.id, run.started_by, 0);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      await this.repo.transition(run.id, ['planning'], { plan, status: 'failed', error: message, failed_step: 'plan', finished_at: new Date() });
-      return { refused: message };
-    }
-    if (await this.repo.transition(run.id, ['planning'], { plan, status: 'queued', plan_approved_at: new Date() })) await this.startFlow(run.id);
-    else await this.budgets.settleTokens(run.id, 0);
+    const outcome = await this.lifecycle.planned(run, plan, this.config.research.planReview);
+    if (this.config.research.planReview) return { awaiting: true };
+    if (typeof outcome === 'object') return { refused: outcome.refused };
+    if (outcome === 'queued') await this.startFlow(run.id);
     return { started: true };
   }
 
@@ -122,19 +112,18 @@ export class ResearchRunner {
     const runId = job.data.runId;
     let run = await this.repo.run(runId);
     if (!run || !['queued', 'running'].includes(run.status)) return { status: run?.status ?? 'gone' };
-    if (run.status === 'queued') await this.repo.transition(runId, ['queued'], { status: 'running' });
+    if (run.status === 'queued') await this.lifecycle.begin(runId);
     let lastStage: ResearchStage | null = null;
     for (;;) {
       run = (await this.repo.run(runId))!;
       if (run.status !== 'running') {
-        await this.settle(runId);
+        await this.lifecycle.settle(runId);
         return { status: run.status };
       }
       const outputs = await this.outputs(runId);
       const next = this.nextStage(run.plan!, outputs);
       if (!next) {
-        await this.repo.transition(runId, ['running'], { status: 'completed', stage: 'done', finished_at: new Date() });
-        await this.settle(runId);
+        await this.lifecycle.complete(runId);
         await job.updateProgress({ stage: 'done', done: 1, total: 1 });
         return { status: 'completed' };
       }
@@ -237,8 +226,7 @@ export class ResearchRunner {
         },
         failed: async (message) => {
           await stepFailed(message);
-          await this.repo.transition(run.id, ['planning', 'running', 'queued'], { status: 'failed', error: message, failed_step: key, finished_at: new Date() });
-          await this.settle(run.id);
+          await this.lifecycle.fail(run.id, message, key);
         },
         retrying: stepFailed,
       });
@@ -259,11 +247,5 @@ export class ResearchRunner {
       if (keys.some((k) => !FINISHED.has(outputs.get(k)?.status ?? 'pending'))) return { stage: handler.stage, keys };
     }
     return null;
-  }
-
-  /** The run ended: what it reserved of the daily token budgets and did not use goes back (once). */
-  private async settle(runId: number): Promise<void> {
-    const fresh = await this.repo.run(runId);
-    if (fresh) await this.budgets.settleTokens(runId, fresh.prompt_tokens + fresh.completion_tokens);
   }
 }

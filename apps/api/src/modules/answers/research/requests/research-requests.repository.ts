@@ -107,6 +107,11 @@ export class ResearchRequestsRepository {
     return result.affectedRows > 0;
   }
 
+  /** The request's run: the one its review started, or one of the question's already under way. */
+  async linkRun(id: number, runId: number): Promise<void> {
+    await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [runId, id]);
+  }
+
   /**
    * Open requests, oldest first: waiting for review, and taken ones whose run has not ended well (under review,
    * running, failed: staff retry it from the question).

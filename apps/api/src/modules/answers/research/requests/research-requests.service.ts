@@ -2,16 +2,13 @@ import {
   ConflictException, ForbiddenException, HttpException, HttpStatus, Injectable, NotFoundException, ServiceUnavailableException,
 } from '@nestjs/common';
 import {
-  AI_NOT_CONFIGURED_MESSAGE, Messages, RESEARCH_QUEUE_PAGE_SIZE, RESEARCH_REQUESTS_PER_HOUR, ResearchQueueResponse, ResearchRequestTexts, ResearchRequestView, ResearchRunView, ResearchTexts, isResearchActive,
+  AI_NOT_CONFIGURED_MESSAGE, Messages, RESEARCH_QUEUE_PAGE_SIZE, RESEARCH_REQUESTS_PER_HOUR, ResearchQueueResponse, ResearchRequestTexts, ResearchRequestView, ResearchRunView, ResearchTexts,
 } from '@cqa/contracts';
-import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../../../../common/access/access.guard';
 import { release, reserve } from '../../../../common/throttle/redis-reservation';
 import { RedisClient } from '../../../../queues/redis-client.provider';
 import { AiProvider } from '../../../ai';
-import { recordResearchDeclined } from '../../../notifications/answer-events';
-import type { BudgetHold } from '../../generation/daily-budget';
-import { ResearchBudgets } from '../research-budgets';
+import { ResearchRunLifecycle } from '../research-run-lifecycle';
 import { ResearchService } from '../research.service';
 import { RequestRow, ResearchRequestsRepository, toView } from './research-requests.repository';
 
@@ -30,10 +27,9 @@ export class ResearchRequestsService {
   constructor(
     private readonly repo: ResearchRequestsRepository,
     private readonly research: ResearchService,
-    private readonly budgets: ResearchBudgets,
+    private readonly lifecycle: ResearchRunLifecycle,
     private readonly ai: AiProvider,
     private readonly redisClient: RedisClient,
-    private readonly ds: DataSource,
   ) {}
 
   async request(caller: AuthenticatedUser, questionId: number): Promise<ResearchRequestView> {
@@ -46,21 +42,18 @@ export class ResearchRequestsService {
     if (await reserve(this.redisClient.redis, [rule])) {
       throw new HttpException(ResearchRequestTexts.rateLimited(RESEARCH_REQUESTS_PER_HOUR), HttpStatus.TOO_MANY_REQUESTS);
     }
-    let hold: BudgetHold;
+    let created: RequestRow | null;
     try {
       // 429 with the budget's words when the patient's or the platform's daily starts are spent: nothing is queued.
-      hold = await this.budgets.reserveStart(caller.id);
+      created = await this.lifecycle.request(questionId, caller.id);
     } catch (error) {
       await release(this.redisClient.redis, [rule.key]);
       throw error;
     }
-    if (!(await this.repo.create(questionId, caller.id))) {
-      await this.budgets.releaseStart(hold);
+    if (!created) {
       await release(this.redisClient.redis, [rule.key]);
       throw new ConflictException(ResearchRequestTexts.duplicate);
     }
-    const created = (await this.repo.byQuestion(questionId))!;
-    await this.budgets.holdRequestStart(created.id, hold);
     return toView(created);
   }
 
@@ -68,10 +61,7 @@ export class ResearchRequestsService {
     await this.assertOwner(caller, questionId);
     const row = await this.repo.byQuestion(questionId);
     if (!row || row.status === 'cancelled') throw new NotFoundException(ResearchRequestTexts.notFound);
-    if (!(await this.repo.transition(row.id, 'requested', { status: 'cancelled', decided_at: new Date() }))) {
-      throw new ConflictException(ResearchRequestTexts.notCancellable);
-    }
-    await this.budgets.releaseRequestStart(row.id);
+    if (!(await this.lifecycle.withdrawRequest(row))) throw new ConflictException(ResearchRequestTexts.notCancellable);
     return toView((await this.repo.byId(row.id))!);
   }
 
@@ -86,27 +76,14 @@ export class ResearchRequestsService {
     this.assertControl(caller);
     if (!this.ai.isConfigured) throw new ServiceUnavailableException(AI_NOT_CONFIGURED_MESSAGE);
     const row = await this.found(id);
-    if (!(await this.repo.transition(row.id, 'requested', { status: 'taken', reviewer_id: caller.id, decided_at: new Date() }))) {
-      throw new ConflictException(ResearchRequestTexts.alreadyTaken);
-    }
-    let run: ResearchRunView;
-    try {
-      run = await this.research.start(caller, row.question_id, { reserved: true });
-    } catch (error) {
-      // A run of the question already under way (started by hand, or by RESEARCH_AUTO) is the request's run: it paid
-      // its own start, so the request's goes back.
-      const active = error instanceof ConflictException ? (await this.research.latest(caller, row.question_id)).run : null;
-      if (active && isResearchActive(active.status)) {
-        await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [active.id, row.id]);
-        await this.budgets.releaseRequestStart(row.id);
-        return active;
-      }
-      // No run: the request waits again, still holding its start.
-      await this.repo.transition(row.id, 'taken', { status: 'requested', reviewer_id: null, decided_at: null });
-      throw error;
-    }
-    await this.ds.query('UPDATE research_requests SET run_id = ? WHERE id = ?', [run.id, row.id]);
-    return run;
+    let started: ResearchRunView | undefined;
+    const runId = await this.lifecycle.takeRequest(row, caller.id, async () => {
+      started = await this.research.start(caller, row.question_id, { reserved: true });
+      return started.id;
+    });
+    if (runId === null) throw new ConflictException(ResearchRequestTexts.alreadyTaken);
+    // Another run of the question already under way became the request's.
+    return started ?? this.research.runView(runId);
   }
 
   /**
@@ -116,7 +93,6 @@ export class ResearchRequestsService {
   async decline(caller: AuthenticatedUser, id: number, reason: string): Promise<ResearchRequestView> {
     this.assertControl(caller);
     const row = await this.found(id);
-    const fields = { status: 'declined', reviewer_id: caller.id, decline_reason: reason, decided_at: new Date() };
     if (row.status === 'taken') {
       if (!row.run_id || !row.run_status || !BEFORE_SEARCH.includes(row.run_status)) throw new ConflictException(ResearchRequestTexts.notDeclinable);
       await this.research.cancel(caller, row.question_id, row.run_id).catch((error: unknown) => {
@@ -126,14 +102,7 @@ export class ResearchRequestsService {
     } else if (row.status !== 'requested') {
       throw new ConflictException(ResearchRequestTexts.alreadyTaken);
     }
-    const declined = await this.ds.transaction('READ COMMITTED', async (manager) => {
-      if (!(await this.repo.transition(row.id, row.status, fields, manager))) return false;
-      await recordResearchDeclined(manager, row.question_id);
-      return true;
-    });
-    if (!declined) throw new ConflictException(ResearchRequestTexts.alreadyTaken);
-    // A request declined before review never started: its start goes back (a taken one's run did start).
-    if (row.status === 'requested') await this.budgets.releaseRequestStart(row.id);
+    if (!(await this.lifecycle.declineRequest(row, caller.id, reason))) throw new ConflictException(ResearchRequestTexts.alreadyTaken);
     return toView((await this.repo.byId(row.id))!);
   }
 

@@ -142,7 +142,7 @@ export const TABLE_OWNERS = {
   research_run_records: 'answers',
   research_retraction_flags: 'answers',
   research_requests: 'answers',
-  literature_records: 'answers/literature-records.repository.ts',
+  literature_records: 'answers/literature/literature-records.repository.ts',
   import_batches: 'import',
   import_rows: 'import',
   mail_outbox: 'mail',

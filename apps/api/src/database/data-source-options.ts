@@ -13,7 +13,7 @@ import { QuestionEntity } from '../modules/questions/entities/question.entity';
 import { RatingEntity } from '../modules/answers/entities/rating.entity';
 import { AiRunEntity, AiRunRecordEntity } from '../modules/answers/ai/entities/ai-run.entity';
 import { RecoveryCodeEntity, TwoFactorEntity } from '../modules/auth/two-factor/entities/two-factor.entity';
-import { LiteratureRecordEntity } from '../modules/answers/ai/entities/literature-record.entity';
+import { LiteratureRecordEntity } from '../modules/answers/literature/literature-record.entity';
 
 export const ENTITIES = [
   UserEntity,

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { Roles } from '../../common/access/access.decorator';
 import { ApiErrorDto } from '../../common/http/api-error.dto';
 import { RecordIdPipe } from '../../common/http/record-id.pipe';
-import { LiteratureRecordsRepository } from '../answers/literature-records.repository';
+import { LiteratureRecordsRepository } from '../answers/literature/literature-records.repository';
 import { CitingAnswersQueryDto, CitingAnswersResponseDto } from './dto/literature-record-answers.dto';
 
 export const LITERATURE_RECORD_NOT_FOUND = 'Literature record not found.';

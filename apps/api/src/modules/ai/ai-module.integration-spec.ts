@@ -32,7 +32,7 @@ describe('one literature wiring for AI answers and deep research', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  // Both sources search through generation/'s LiteratureRetrieval (one in each source's module), over AiModule's clients.
+  // Both sources search through generation/'s LiteratureRetrieval (provided once, by GenerationModule), over AiModule's clients.
   const clientsOf = (from: unknown) => (from as { retrieval: { literature: LiteratureClients } }).retrieval.literature;
 
   it('injects the same provider and clients into both', () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AiAnswerDetails, CitedSource } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
-import { LiteratureRecordsRepository } from './literature-records.repository';
+import { LiteratureRecordsRepository } from './literature/literature-records.repository';
 import { jsonColumn } from '../../common/database/json-column';
 import type { RunSql } from '../questions/question-search';
 

@@ -50,6 +50,15 @@ export async function insertAnswerRow(manager: EntityManager, questionId: number
   return Number(result.insertId);
 }
 
+/**
+ * A run's generated AI answer in place of the question's earlier generated ones (a hand-typed AI answer stays): the
+ * caller holds the question's lock; answersChanged() must follow in the same transaction.
+ */
+export async function replaceGeneratedAnswer(manager: EntityManager, questionId: number, row: AnswerRowInput & { ai_run_id: number }): Promise<number> {
+  await manager.query("DELETE FROM cancer_answers WHERE question_id = ? AND answer_type = 'ai' AND ai_run_id IS NOT NULL", [questionId]);
+  return insertAnswerRow(manager, questionId, row);
+}
+
 /** After a question's answers changed in this transaction: its counts and its search terms follow. */
 export async function answersChanged(manager: EntityManager, questionId: number): Promise<void> {
   await manager.query(REFRESH_QUESTION_COUNTS, [questionId, questionId, questionId]);

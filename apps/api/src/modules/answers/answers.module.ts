@@ -5,7 +5,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { AnswerRetractionsRepository } from './answer-retractions.repository';
 import { AnswersController } from './answers.controller';
 import { ClaimChecksRepository } from './claim-checks.repository';
-import { LiteratureRecordsRepository } from './literature-records.repository';
+import { LiteratureRecordsRepository } from './literature/literature-records.repository';
 import { AnswersRepository } from './answers.repository';
 import { AnswersService } from './answers.service';
 import { AnswerEntity } from './entities/answer.entity';
@@ -13,6 +13,7 @@ import { RatingEntity } from './entities/rating.entity';
 import { QuestionDetailController } from './views/question-detail.controller';
 import { QuestionDetailRepository } from './views/question-detail.repository';
 import { QuestionDetailService } from './views/question-detail.service';
+import { LiteratureRecordEntity } from './literature/literature-record.entity';
 
 /**
  * Answers of every kind (AI, community, expert, deep research) and their ratings. It owns "an answer was produced":
@@ -23,7 +24,7 @@ import { QuestionDetailService } from './views/question-detail.service';
  * /questions/:id) is served here, from the answers' views (answers/views).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity]), ProfilesModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([AnswerEntity, RatingEntity, LiteratureRecordEntity]), ProfilesModule, NotificationsModule],
   controllers: [AnswersController, QuestionDetailController],
   providers: [
     AnswersService, AnswersRepository, ClaimChecksRepository, AnswerRetractionsRepository, LiteratureRecordsRepository, QuestionDetailService,

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MailOutbox } from './mail-outbox.service';
@@ -15,35 +15,23 @@ const GRACE_MS = 2000;
  * the SMTP server has accepted the message, so an email is never lost between the database and Redis.
  */
 @Injectable()
-export class MailRelay implements OnModuleDestroy {
-  private readonly logger = new Logger('MailRelay');
-  private running?: Promise<number>;
-
+export class MailRelay {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: MailOutbox,
   ) {}
 
-  /** One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many rows were handed to the queue. Never two passes at once. */
+  /**
+   * One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many rows were handed to the queue. The schedule
+   * registry runs it, never two at once, logs a failed pass and waits for the one in hand at shutdown.
+   */
   @OnSchedule({ name: 'mail-relay', everyMs: (config) => config.ops.mailRelayIntervalMs })
-  tick(): Promise<number> {
-    this.running ??= this.relay().catch((error: unknown) => {
-      this.logger.warn({ err: String(error), msg: 'mail relay pass failed; trying again' });
-      return 0;
-    }).finally(() => { this.running = undefined; });
-    return this.running;
-  }
-
-  private async relay(): Promise<number> {
+  async tick(): Promise<number> {
     const rows = (await this.dataSource.query(
       `SELECT id, request_id FROM mail_outbox WHERE status = 'pending' AND created_at < CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND ORDER BY id LIMIT ${BATCH}`,
       [GRACE_MS * 1000],
     )) as Array<{ id: string | number; request_id: string | null }>;
     for (const row of rows) await this.outbox.enqueue(String(row.id), row.request_id ?? undefined);
     return rows.length;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.running;
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { answerMailJobId, JobName, NotificationPaths } from '@cqa/contracts';
 import type { Job } from 'bullmq';
@@ -30,9 +30,8 @@ const BATCH = 500;
  * nothing left to tell.
  */
 @Injectable()
-export class AnswerMails implements OnModuleDestroy {
+export class AnswerMails {
   private readonly logger = new Logger('answer-mail');
-  private running?: Promise<number>;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -42,21 +41,12 @@ export class AnswerMails implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many questions have their job. Never two passes at once. */
+  /**
+   * One pass, every MAIL_RELAY_INTERVAL_MS in the worker; returns how many questions have their job. The schedule
+   * registry runs it, never two at once, logs a failed pass and waits for the one in hand at shutdown.
+   */
   @OnSchedule({ name: 'answer-mail-pass', everyMs: (config) => config.ops.mailRelayIntervalMs })
-  tick(): Promise<number> {
-    this.running ??= this.schedule().catch((error: unknown) => {
-      this.logger.warn({ err: String(error), msg: 'answer mail pass failed; trying again' });
-      return 0;
-    }).finally(() => { this.running = undefined; });
-    return this.running;
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.running;
-  }
-
-  private async schedule(): Promise<number> {
+  async tick(): Promise<number> {
     // The database's clock measures the age, as it stamped the rows.
     const rows = (await this.ds.query(
       `SELECT question_id, MIN(id) AS first_id, TIMESTAMPDIFF(MICROSECOND, MIN(created_at), CURRENT_TIMESTAMP(3)) AS age_us

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { PageParam, PerPageParam } from '../../../common/http/pagination';
-import type { CitingAnswer } from '../../answers/literature-records.repository';
+import type { CitingAnswer } from '../../answers/literature/literature-records.repository';
 
 export class CitingAnswersQueryDto {
   @PageParam()

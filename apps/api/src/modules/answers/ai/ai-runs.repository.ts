@@ -5,8 +5,8 @@ import {
 } from '@cqa/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { jsonColumn } from '../../../common/database/json-column';
-import { answersChanged, insertAnswerRow, lockQuestion } from '../answer-writer';
-import { LiteratureRecordsRepository } from '../literature-records.repository';
+import { answersChanged, lockQuestion, replaceGeneratedAnswer } from '../answer-writer';
+import { LiteratureRecordsRepository } from '../literature/literature-records.repository';
 import { type LiteratureRecord } from '../../ai';
 
 /** Steps of a run for done/total: retrieving, generating, verifying, publishing. */
@@ -259,8 +259,7 @@ export class AiRunsRepository {
           );
           return { kind: 'already', answerId: null };
         }
-        await manager.query("DELETE FROM cancer_answers WHERE question_id = ? AND answer_type = 'ai' AND ai_run_id IS NOT NULL", [input.questionId]);
-        const answerId = await insertAnswerRow(manager, input.questionId, {
+        const answerId = await replaceGeneratedAnswer(manager, input.questionId, {
           kind: AnswerKind.Ai, answer_text: input.markdown, explanation_logic: null, sources: input.sourceLines, search_method: input.searchMethod,
           ai_run_id: input.runId, ai_details: input.details,
         });

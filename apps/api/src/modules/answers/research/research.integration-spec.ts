@@ -409,6 +409,31 @@ describe('deep research: plan, flow, report, control', () => {
     expect((await call<{ ai: string }>(api, 'GET', '/api/health')).body.ai).toBe('configured');
   });
 
+  it('one re-check pass asks Crossref once per DOI, however many answers of either source cite it', async () => {
+    await startWorker();
+    const cited = firstRun.report!.references.find((r) => r.doi === '10.5555/rct.2021.001');
+    expect(cited).toBeDefined();
+    // A published AI answer on the same question cites the report's paper: both sources hold its DOI.
+    const ds = api.app.get(DataSource);
+    const aiSource = { ...cited!, number: 1, retraction: 'clear' };
+    const aiInsert = (await ds.query(
+      "INSERT INTO cancer_answers (question_id, answer_type, answer_text, sources, ai_run_id, ai_details) VALUES (?, 'ai', 'An AI answer. [[1]](u)', '[]', ?, ?)",
+      [firstRun.questionId, 980000000 + firstRun.id, JSON.stringify({ run_id: 0, status: 'answered', insufficient_evidence: false, sources: [aiSource], grade: 'high', model: 'm', generated_at: new Date().toISOString(), unsupported_claims: [], excluded_sources: [], profile_fields_used: [] })],
+    )) as { insertId: number };
+    try {
+      fixtures.reset();
+      const job = await queue.add(JobName.ResearchRecheck, {}, { jobId: 'recheck-once-test' });
+      await waitFor(async () => (await job.getState()) as string, (s) => s === 'completed' || s === 'failed');
+      const asked = fixtures.requests().map((r) => r.key).filter((key) => key.startsWith('GET /crossref/works/'));
+      expect(asked.filter((key) => key === 'GET /crossref/works/10.5555/rct.2021.001')).toHaveLength(1);
+      expect(asked.length).toBe(new Set(asked).size);
+      const done = await queue.getJob('recheck-once-test');
+      expect(done!.returnvalue).toEqual({ checked: asked.length, flagged: 0 });
+    } finally {
+      await ds.query('DELETE FROM cancer_answers WHERE id = ?', [aiInsert.insertId]);
+    }
+  });
+
   it('the nightly re-check flags a report whose source is now retracted', async () => {
     await startWorker();
     const cited = firstRun.report!.references.find((r) => r.doi === '10.5555/rct.2021.001');

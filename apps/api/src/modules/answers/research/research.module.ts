@@ -2,9 +2,9 @@ import { Module } from '@nestjs/common';
 import { AiModule } from '../../ai';
 import { QuestionEventsModule } from '../../questions/question-events';
 import { AnswersModule } from '../answers.module';
-import { LiteratureRetrieval } from '../generation/retrieval';
+import { GenerationModule } from '../generation/generation.module';
+import { RetractionRecheckProcessor } from '../generation/retraction-recheck.processor';
 import { ResearchBudgets } from './research-budgets';
-import { ResearchRecheckProcessor } from './research-recheck.processor';
 import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
@@ -22,11 +22,11 @@ import { ResearchRequestsService } from './requests/research-requests.service';
  */
 @Module({
   // QuestionEvents: RESEARCH_AUTO plans research for each new patient question.
-  imports: [AnswersModule, AiModule, QuestionEventsModule],
+  imports: [AnswersModule, AiModule, GenerationModule, QuestionEventsModule],
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
-    ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
-    LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
+    ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, RetractionRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
+    ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

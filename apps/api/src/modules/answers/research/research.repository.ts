@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { type LiteratureRecord } from '../../ai';
 import { markRetractedSources } from '../answer-retractions.repository';
 import { AnswerColumns, AnswersRepository } from '../answers.repository';
-import { LiteratureRecordsRepository } from '../literature-records.repository';
+import { LiteratureRecordsRepository } from '../literature/literature-records.repository';
 
 export interface RunRow {
   id: number;

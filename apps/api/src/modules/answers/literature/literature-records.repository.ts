@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { LiteratureSource, RetractionStatus } from '@cqa/contracts';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { type LiteratureRecord } from '../ai';
+import { type LiteratureRecord } from '../../ai';
 
 export interface CitingAnswer {
   answer_id: number;

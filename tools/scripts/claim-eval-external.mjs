@@ -1,4 +1,4 @@
-// Builds the external claim-support sets of apps/api/src/modules/ai/citations/eval/external/ from the public datasets'
+// Builds the external claim-support sets of apps/api/eval/answers/external/ from the public datasets'
 // own repositories (read with git, so the commit is the one recorded in SOURCES.md). Training splits only.
 //
 //   node tools/scripts/claim-eval-external.mjs <Check-COVID git dir> <covidfact git dir> <MLE-capstone-project git dir>
@@ -19,7 +19,7 @@ if (!capstone) {
   console.error('usage: node tools/scripts/claim-eval-external.mjs <Check-COVID git dir> <covidfact git dir> <MLE-capstone-project git dir>');
   process.exit(2);
 }
-const OUT = path.join(import.meta.dirname, '../../apps/api/src/modules/ai/citations/eval/external');
+const OUT = path.join(import.meta.dirname, '../../apps/api/eval/answers/external');
 const MIN_QUOTE = 20; // the verifier's MIN_QUOTE_LENGTH
 
 const show = (dir, file) => execFileSync('git', ['-C', dir, 'show', `HEAD:${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });

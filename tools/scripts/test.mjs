@@ -20,10 +20,12 @@ const steps = [
   { name: 'production build', command: nx('run-many', '-t', 'build') },
   // The OpenAPI document of the build just made, linted by @redocly/cli (redocly.yaml): fails on an error.
   { name: 'openapi lint', command: ['node', ['tools/scripts/openapi-lint.mjs']] },
+  // The evaluation harnesses (apps/api/eval) are built beside the server, never into dist/api.
+  { name: 'evaluation build', command: nx('run', 'api:build-eval') },
   // The claim-support evaluation on the rules alone (no network), from the build just made: fails when a target is missed.
-  { name: 'answer evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/citations/eval/eval-answers.js']] },
+  { name: 'answer evaluation', command: ['node', ['dist/api-eval/apps/api/eval/answers/eval-answers.js']] },
   // The retrieval evaluation of the rule builder (no network), from the same build: fails when a target is missed.
-  { name: 'retrieval evaluation', command: ['node', ['dist/api/apps/api/src/modules/ai/retrieval/eval/eval-retrieval.js']] },
+  { name: 'retrieval evaluation', command: ['node', ['dist/api-eval/apps/api/eval/retrieval/eval-retrieval.js']] },
   // Reads the build just made: each budgeted route's first-load JavaScript (brotli) against its budget.
   { name: 'bundle budget', command: ['node', ['tools/scripts/bundle-budget.mjs']] },
   // Every server benchmark with --smoke on the build just made (tiny inputs, a throwaway database each): fails when one

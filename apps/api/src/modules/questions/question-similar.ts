@@ -97,7 +97,7 @@ export function similarity(asked: readonly SimilarTerm[], candidate: readonly Si
 
 /**
  * The ranking: candidates that match, most alike first (ties keep the candidates' order, newest first), at most
- * `limit`. The labelled set in eval/ measures this function.
+ * `limit`. The labelled set in apps/api/eval/similar-questions/ measures this function.
  */
 export function rankSimilar<T extends { question_text: string }>(text: string, candidates: readonly T[], limit = SIMILAR_QUESTIONS_LIMIT): T[] {
   const asked = similarTerms(text);

@@ -7,24 +7,13 @@ import {
   Messages,
   QuestionTexts,
   displayCancerType,
-  mayChangeAnswer,
   mayEditQuestion,
   type AnswerKind,
   type AnswerView,
 } from '@cqa/contracts';
 import { paths } from '@cqa/web-core';
-import {
-  AnswerCard,
-  AnswerChangeButtons,
-  AnswerForm,
-  CancerTypeBadge,
-  QaUiTexts,
-  QuestionEditForm,
-  QuestionMeta,
-  QuestionTitle,
-  VisuallyHidden,
-} from '@cqa/web-ui';
-import { QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
+import { AnswerForm, CancerTypeBadge, QuestionEditForm, QuestionMeta, QuestionTitle, VisuallyHidden } from '@cqa/web-ui';
+import { EditableAnswer, QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
 import { ImportPanel } from '../../import/components/ImportPanel';
 import { AdminQuestionTexts } from '../texts';
 
@@ -63,29 +52,15 @@ export function AdminQuestionPage() {
     </>
   );
 
-  const renderAnswer = (answer: AnswerView, kind: AnswerKind, { user, actions, confirmDelete }: QuestionPageContext) =>
-    editingId === answer.id ? (
-      <AnswerForm
-        title={QuestionTexts.editAnswer}
-        answer={answer}
-        expertFields={kind === 'expert'}
-        submitLabel={QaUiTexts.save}
-        onSubmit={async (values) => {
-          const saved = await actions.editAnswer(answer.id, values);
-          if (saved) setEditingId(null);
-          return saved;
-        }}
-        onCancel={() => setEditingId(null)}
-      />
-    ) : (
-      <AnswerCard
-        answer={answer}
-        showSearchMethod={kind === 'expert'}
-        actions={
-          !!user && mayChangeAnswer(user, answer) && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => confirmDelete(answer)} />
-        }
-      />
-    );
+  const renderAnswer = (answer: AnswerView, kind: AnswerKind, page: QuestionPageContext) => (
+    <EditableAnswer
+      answer={answer}
+      page={page}
+      editing={editingId === answer.id}
+      onEditingChange={(editing) => setEditingId(editing ? answer.id : null)}
+      expert={kind === 'expert'}
+    />
+  );
 
   const head = ({ question, user, actions }: QuestionPageContext) => {
     const mayEdit = !!user && mayEditQuestion(user, question);

@@ -325,7 +325,7 @@ export const BRAND_TO_GENERIC: Readonly<Record<string, string>> = {
 /**
  * Misspellings and lay terms, mapped to the medical term the literature uses (whole words or phrases, matched
  * case-insensitively). Small on purpose: common consumer wordings, not this dataset's. Entries marked "(set)" were
- * added after looking at the evaluation questions; the README and eval/SOURCES.md say so.
+ * added after looking at the evaluation questions; the README and apps/api/eval/retrieval/SOURCES.md say so.
  */
 export const LAY_TERMS: ReadonlyArray<readonly [string, string]> = [
   // lay terms

@@ -3,8 +3,8 @@ import { Alert, Button } from 'antd';
 import { Link } from 'react-router-dom';
 import { QuestionTexts, mayChangeAnswer, mayRateAnswer, type AnswerView } from '@cqa/contracts';
 import { paths } from '@cqa/web-core';
-import { AnswerCard, AnswerChangeButtons, AnswerForm, AnswerRating, CancerTypeBadge, QaUiTexts, QuestionMeta, QuestionTitle } from '@cqa/web-ui';
-import { QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
+import { AnswerForm, AnswerRating, CancerTypeBadge, QuestionMeta, QuestionTitle } from '@cqa/web-ui';
+import { EditableAnswer, QuestionPageFrame, type QuestionPageContext } from '@cqa/web-qa';
 import { ratingPrompt } from '../../answers/expert-answer-rules';
 import { ExpertQuestionTexts } from '../texts';
 
@@ -16,28 +16,14 @@ export function ExpertQuestionPage() {
 
   const renderAnswer = (answer: AnswerView, page: QuestionPageContext) => {
     const { user, actions } = page;
-    const own = mayChange(page, answer);
-    if (own && editingId === answer.id) {
-      return (
-        <AnswerForm
-          title={QuestionTexts.editAnswer}
-          answer={answer}
-          expertFields
-          submitLabel={QaUiTexts.save}
-          onSubmit={async (values) => {
-            const saved = await actions.editAnswer(answer.id, values);
-            if (saved) setEditingId(null);
-            return saved;
-          }}
-          onCancel={() => setEditingId(null)}
-        />
-      );
-    }
+    // Experts change only their own answers, which are expert answers: the edit form always has the expert's fields.
     return (
-      <AnswerCard
+      <EditableAnswer
         answer={answer}
-        showSearchMethod={answer.answer_type === 'expert'}
-        actions={own && <AnswerChangeButtons onEdit={() => setEditingId(answer.id)} onDelete={() => page.confirmDelete(answer)} />}
+        page={page}
+        editing={editingId === answer.id}
+        onEditingChange={(editing) => setEditingId(editing ? answer.id : null)}
+        expert={answer.answer_type === 'expert'}
         rating={
           !!user &&
           mayRateAnswer(user, answer) && (

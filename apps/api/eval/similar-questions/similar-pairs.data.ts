@@ -12,7 +12,7 @@
  * - `meqsum`: the expert-written summary of a consumer health question from MeQSum (Asma Ben Abacha and Dina
  *   Demner-Fushman, "On the Summarization of Consumer Health Questions", ACL 2019; https://github.com/abachaa/MeQSum),
  *   licensed CC BY 4.0, copied verbatim (typos kept); the row is named. The same rows are in
- *   ai/retrieval/eval/consumer-questions.json, whose SOURCES.md gives commit and licence.
+ *   eval/retrieval/consumer-questions.json, whose SOURCES.md gives commit and licence.
  *
  * Split: every third query (positions 3, 6, 9 …) is the held-out `test` split, assigned by position when the set was
  * written, before any measurement; changes to the ranking were made looking at `train` only.

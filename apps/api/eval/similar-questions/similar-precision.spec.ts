@@ -1,4 +1,4 @@
-import { rankSimilar } from '../question-similar';
+import { rankSimilar } from '../../src/modules/questions/question-similar';
 import { SIMILAR_CORPUS, SIMILAR_QUERIES } from './similar-pairs.data';
 
 /**

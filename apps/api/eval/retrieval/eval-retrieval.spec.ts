@@ -1,5 +1,5 @@
 import { CANCER_TYPES } from '@cqa/contracts';
-import type { LiteratureQueries } from '../fallback-query';
+import type { LiteratureQueries } from '../../src/modules/ai/retrieval/fallback-query';
 import { containsFocus, evaluate, EvalQuestion, fallbackPlan, leakedDetails, loadQuestions, missedTargets, summarise } from './eval-retrieval';
 
 const question = (over: Partial<EvalQuestion> = {}): EvalQuestion => ({ id: 'q', message: 'Is letrozole safe?', focus: ['letrozole'], cancerType: null, ...over });

@@ -10,8 +10,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { LiteratureRecord } from '../../literature/literature-record';
-import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../citation-verifier';
+import type { LiteratureRecord } from '../../src/modules/ai/literature/literature-record';
+import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../../src/modules/ai/citations/citation-verifier';
 
 export const EXTERNAL_LABELS = ['SUPPORT', 'REFUTE', 'NEI'] as const;
 export type ExternalLabel = (typeof EXTERNAL_LABELS)[number];
@@ -40,7 +40,7 @@ export const EXTERNAL_TARGETS = { supportedKept: 0.9, refutedPublished: 0.35, no
 /** Roughly three abstracts in ten go aside; the pick depends on the abstract's id alone, never on its label. */
 export const ASIDE_SHARE = 0.3;
 
-export const EXTERNAL_DIR = path.join(__dirname.replace(/[\\/]dist[\\/]api(?=[\\/]apps[\\/])/, ''), 'external');
+export const EXTERNAL_DIR = path.join(__dirname.replace(/[\\/]dist[\\/]api-eval(?=[\\/]apps[\\/])/, ''), 'external');
 
 /** FNV-1a of the abstract's id. */
 function hash(text: string): number {

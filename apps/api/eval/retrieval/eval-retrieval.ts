@@ -14,11 +14,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CANCER_TYPES } from '@cqa/contracts';
-import { loadAiConfig } from '../../../../config/ai-config';
-import { AiProvider } from '../../provider/ai-provider';
-import { fallbackQueries, LiteratureQueries } from '../fallback-query';
-import { PersonalKind, personalContent } from '../personal-data';
-import { planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema } from '../query-planner';
+import { loadAiConfig } from '../../src/config/ai-config';
+import { AiProvider } from '../../src/modules/ai/provider/ai-provider';
+import { fallbackQueries, LiteratureQueries } from '../../src/modules/ai/retrieval/fallback-query';
+import { PersonalKind, personalContent } from '../../src/modules/ai/retrieval/personal-data';
+import { planQueries, QUERY_PLAN_SCHEMA_NAME, queryPlanSchema } from '../../src/modules/ai/retrieval/query-planner';
 
 export type Builder = 'fallback' | 'planner';
 
@@ -43,8 +43,8 @@ export interface EvalQuestion {
   source?: string;
 }
 
-/** The set stays in the source tree (the build compiles TypeScript only); from dist/api/… this finds it there. */
-export const QUESTIONS_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api(?=[\\/]apps[\\/])/, ''), 'consumer-questions.json');
+/** The set stays in the source tree (the build compiles TypeScript only); from dist/api-eval/… this finds it there. */
+export const QUESTIONS_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api-eval(?=[\\/]apps[\\/])/, ''), 'consumer-questions.json');
 
 export function loadQuestions(file = QUESTIONS_FILE): EvalQuestion[] {
   return (JSON.parse(readFileSync(file, 'utf8')) as { questions: EvalQuestion[] }).questions;

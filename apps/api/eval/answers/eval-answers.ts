@@ -12,11 +12,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadAiConfig } from '../../../../config/ai-config';
-import type { LiteratureRecord } from '../../literature/literature-record';
-import { AiProvider } from '../../provider/ai-provider';
-import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../citation-verifier';
-import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../support-judge';
+import { loadAiConfig } from '../../src/config/ai-config';
+import type { LiteratureRecord } from '../../src/modules/ai/literature/literature-record';
+import { AiProvider } from '../../src/modules/ai/provider/ai-provider';
+import { AnswerJudge, checkClaims, isPublished, judgeChecks, withheldReasons } from '../../src/modules/ai/citations/citation-verifier';
+import { judgeReplySchema, SUPPORT_JUDGE_SCHEMA_NAME } from '../../src/modules/ai/citations/support-judge';
 import { evaluateExternal, ExternalOutcome, externalTargets, formatExternalTable, loadExternalSets, summariseExternal } from './external-eval';
 
 export const EVAL_CLASSES = [
@@ -53,8 +53,8 @@ export interface CaseOutcome {
   reasons: string[];
 }
 
-/** The set stays in the source tree (the build compiles TypeScript only); from dist/api/… this finds it there. */
-export const CASES_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api(?=[\\/]apps[\\/])/, ''), 'claim-support-cases.json');
+/** The set stays in the source tree (the build compiles TypeScript only); from dist/api-eval/… this finds it there. */
+export const CASES_FILE = path.join(__dirname.replace(/[\\/]dist[\\/]api-eval(?=[\\/]apps[\\/])/, ''), 'claim-support-cases.json');
 
 /** Written without sight of the rules and never tuned on: printed for an honest figure, not enforced. */
 export const HOLDOUT_FILE = CASES_FILE.replace(/claim-support-cases\.json$/, 'claim-support-holdout.json');

@@ -59,7 +59,7 @@ export async function adminSession(cluster) {
 
 async function secondFactorAcrossApis(cluster) {
   const { steps, enrolmentAsked } = await enrolAdmin(cluster, '127.0.0.12');
-  const [login, setup, confirm] = steps;
+  const [, setup, confirm] = steps;
   const crossed = new Set(steps.map((step) => step.upstream)).size === 2;
   const signedIn = enrolmentAsked && setup.status < 300 && typeof confirm.json?.accessToken === 'string';
   return row('second factor: password, enrolment and code on alternating APIs', `${signedIn ? 'signed in' : `refused (${steps.map((s) => s.status).join(', ')})`}, steps on ${crossed ? 2 : 1} APIs`, 'signed in, 2 APIs', signedIn && crossed);

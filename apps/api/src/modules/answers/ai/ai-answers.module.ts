@@ -8,6 +8,7 @@ import { LiteratureRetrieval } from '../generation/retrieval';
 import { AiAnswerProcessor } from './ai-answer.processor';
 import { AiAnswersController } from './ai-answers.controller';
 import { AiDailyLimits } from './ai-daily-limits';
+import { AiRunRecovery } from './ai-run-recovery';
 import { AiAnswersService } from './ai-answers.service';
 import { AiRunsRepository } from './ai-runs.repository';
 import { AiRunEntity, AiRunRecordEntity } from './entities/ai-run.entity';
@@ -23,7 +24,7 @@ import { LiteratureRecordEntity } from './entities/literature-record.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity, LiteratureRecordEntity]), AnswersModule, AiModule, ProfilesModule, QuestionsModule],
   controllers: [AiAnswersController],
-  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, LiteratureRetrieval],
+  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, AiRunRecovery, LiteratureRetrieval],
   exports: [AiAnswersService],
 })
 export class AiAnswersModule {}

@@ -5,6 +5,7 @@ import { AnswersModule } from '../answers.module';
 import { LiteratureRetrieval } from '../generation/retrieval';
 import { ResearchBudgets } from './research-budgets';
 import { ResearchRecheckProcessor } from './research-recheck.processor';
+import { ResearchRecovery } from './research-recovery';
 import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
@@ -26,7 +27,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, ResearchRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
-    LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
+    ResearchRecovery, LiteratureRetrieval, ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

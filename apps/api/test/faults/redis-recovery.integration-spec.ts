@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import {
-  aiAnswerJobId, AiRunView, CreateImportBatchResponse, ImportPaths, ImportRowView, JobName, mailJobId, QuestionDetail, QueueName, ResearchLatest, ResearchRunView,
+  accountExportJobId, AccountExportResponse, AccountExportStartResponse, aiAnswerJobId, AiRunView, CreateImportBatchResponse, ImportPaths, ImportRowView, JobName, mailJobId, QuestionDetail, QueueName, ResearchLatest, ResearchRunView,
 } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../api-harness';
@@ -24,9 +24,9 @@ const THREAD = `<!doctype html><html><head><title>Walking during chemo</title></
 </main></body></html>`;
 
 /**
- * Issue 46: Redis restarted without its data (it keeps nothing on disk). Work accepted before — an AI answer, a deep
- * research run planning and one mid-flow, a link import and an e-mail — has its rows in the database and its jobs only
- * in Redis; after the restart each module's recovery pass puts the jobs back and each completes exactly once.
+ * Issue 46: Redis restarted without its data (it keeps nothing on disk). Work accepted before (an AI answer, a deep
+ * research run planning and one mid-flow, a link import, a data archive and an e-mail) has its rows in the database and
+ * its jobs only in Redis; after the restart each module's recovery pass puts the jobs back and each completes once.
  */
 describe('fault: Redis restarted empty, the recovery passes put back every accepted job', () => {
   let redis: PrivateService;
@@ -72,7 +72,7 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     await redis?.destroy();
   });
 
-  it('completes an AI answer, two research runs, a link import and an e-mail accepted before the restart, each once', async () => {
+  it('completes an AI answer, two research runs, a link import, a data archive and an e-mail accepted before the restart, each once', async () => {
     const jobs = api.app.get(JobQueue);
     const db = api.app.get(DataSource);
 
@@ -100,6 +100,10 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     const patient = await createUser(api, 'patient');
     expect((await call(api, 'POST', '/api/auth/forgot-password', { body: { email: patient.email } })).status).toBe(200);
     const [mail] = (await db.query('SELECT id FROM mail_outbox WHERE recipient = ?', [patient.email])) as Array<{ id: string }>;
+    const archiver = await createUser(api, 'patient');
+    const archiverToken = (await signIn(api, archiver)).token;
+    const archive = await call<AccountExportStartResponse>(api, 'POST', '/api/account/export', { token: archiverToken });
+    expect(archive.status).toBe(202);
     expect(await jobs.find(JobName.AiAnswer, aiAnswerJobId(aiRun.body.id))).toBeDefined();
     expect(await jobs.find(JobName.ResearchRun, runJobId(flowRun, 1))).toBeDefined();
     expect(await jobs.queue(QueueName.Mail).getJob(mailJobId(mail!.id))).toBeDefined();
@@ -112,6 +116,7 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     expect(await jobs.find(JobName.ResearchPlan, planJobId(planRun, 1))).toBeUndefined();
     expect(await jobs.find(JobName.ResearchRun, runJobId(flowRun, 1))).toBeUndefined();
     expect(await jobs.queue(QueueName.Mail).getJob(mailJobId(mail!.id))).toBeUndefined();
+    expect(await jobs.find(JobName.AccountExport, accountExportJobId(archive.body.export.id))).toBeUndefined();
 
     worker = await startWorker({ ...env, RESEARCH_PLAN_REVIEW: 'false' });
     const settled = (status?: string) => status === 'completed' || status === 'failed' || status === 'cancelled';
@@ -122,6 +127,10 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     const row = await waitFor(async () => (await call<ImportRowView>(api, 'GET', ImportPaths.row(rowId), { token: admin })).body, (r) => r.status === 'saved', 60_000);
     expect(row.status).toBe('saved');
     await smtp.waitFor(patient.email, /Reset your Cancer Q&A password/);
+    const archived = await waitFor(async () => (await call<AccountExportResponse>(api, 'GET', '/api/account/export', { token: archiverToken })).body.export,
+      (e) => e?.status !== 'requested', 60_000);
+    expect(archived?.status).toBe('ready');
+    await smtp.waitFor(archiver.email, /data archive is ready/);
 
     // Exactly once: let any duplicate job run, then count what was written and sent.
     await new Promise((r) => setTimeout(r, 3000));
@@ -130,6 +139,7 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     expect((await detail(planQuestion)).answers.deep_research).toHaveLength(1);
     expect((await detail(importQuestion)).answers.quora).toHaveLength(2);
     expect(smtp.to(patient.email)).toHaveLength(1);
+    expect(smtp.to(archiver.email)).toHaveLength(1);
     expect(fakes.literature.unmatched()).toEqual([]);
   }, 300_000);
 

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import {
   accountExportJobId, AccountExportResponse, AccountExportStartResponse, aiAnswerJobId, AiRunView, CreateImportBatchResponse, ImportPaths, ImportRowView, JobName, mailJobId, QuestionDetail, QueueName, ResearchLatest, ResearchRunView,
 } from '@cqa/contracts';
+import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../api-harness';
 import { call, createUser, signIn } from '../accounts-helpers';
@@ -154,7 +155,8 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     expect(back).toMatchObject({ key: REPORT_SWEEP_SCHEDULER_ID });
 
     // No reconnect this time: the periodic check finds it missing.
-    await (await sweeps.getBackend().client).flushall();
+    const direct = new Redis(redis.url);
+    await direct.flushall().finally(() => direct.quit());
     expect(await sweeps.getJobScheduler(REPORT_SWEEP_SCHEDULER_ID)).toBeUndefined();
     const again = await waitFor(() => sweeps.getJobScheduler(REPORT_SWEEP_SCHEDULER_ID), (s) => s !== undefined, 10_000);
     expect(again).toMatchObject({ key: REPORT_SWEEP_SCHEDULER_ID });

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { JobName } from '@cqa/contracts';
+import { IMPORT_ROW_STATUSES, isImportRowUnfinished, JobName } from '@cqa/contracts';
 import { JobQueue } from '../../queues/job-queue.service';
 import { RECOVERY_BATCH, RECOVERY_GRACE_MS, RecoveryCursor } from '../../queues/job-recovery';
 import { OnSchedule } from '../../queues/schedule.decorator';
@@ -15,7 +15,7 @@ interface UnfinishedRow {
   run_count: number;
 }
 
-const UNFINISHED = "('queued', 'fetching', 'answering')";
+const UNFINISHED = IMPORT_ROW_STATUSES.filter(isImportRowUnfinished);
 const OLDER_THAN_GRACE = 'CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND';
 
 /**
@@ -48,7 +48,7 @@ export class ImportRecovery {
     let restored = 0;
     for (const batchId of batches) {
       if (await this.jobs.find(JobName.ImportBatch, importBatchJobId(batchId))) continue;
-      const rows = await this.unfinished(`batch_id = ? AND run_count = 0 AND status IN ${UNFINISHED}`, [batchId]);
+      const rows = await this.unfinished('batch_id = ? AND run_count = 0 AND status IN (?)', [batchId, UNFINISHED]);
       await this.importJobs.enqueueBatch(batchId, rows);
       restored++;
     }
@@ -57,8 +57,8 @@ export class ImportRecovery {
 
   private async recoverRows(): Promise<number> {
     const rows = await this.unfinished(
-      `status IN ${UNFINISHED} AND id > ? AND updated_at < ${OLDER_THAN_GRACE} ORDER BY id LIMIT ${RECOVERY_BATCH}`,
-      [this.rows.next(), RECOVERY_GRACE_MS * 1000],
+      `status IN (?) AND id > ? AND updated_at < ${OLDER_THAN_GRACE} ORDER BY id LIMIT ${RECOVERY_BATCH}`,
+      [UNFINISHED, this.rows.next(), RECOVERY_GRACE_MS * 1000],
     );
     this.rows.advance(rows.map((r) => r.id));
     let restored = 0;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { aiAnswerJobId, JobName } from '@cqa/contracts';
+import { AI_RUN_ACTIVE_STATUSES, aiAnswerJobId, JobName } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { RECOVERY_BATCH, RECOVERY_GRACE_MS, RecoveryCursor } from '../../../queues/job-recovery';
@@ -23,9 +23,9 @@ export class AiRunRecovery {
   @OnSchedule({ name: 'ai-run-recovery', everyMs: (config) => config.ops.jobRecoveryIntervalMs })
   async recover(): Promise<number> {
     const rows = (await this.ds.query(
-      `SELECT id FROM ai_runs WHERE status IN ('queued', 'running') AND kind = 'ai_answer' AND id > ? AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND
+      `SELECT id FROM ai_runs WHERE status IN (?) AND kind = 'ai_answer' AND id > ? AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND
        ORDER BY id LIMIT ${RECOVERY_BATCH}`,
-      [this.cursor.next(), RECOVERY_GRACE_MS * 1000],
+      [AI_RUN_ACTIVE_STATUSES, this.cursor.next(), RECOVERY_GRACE_MS * 1000],
     )) as Array<{ id: string | number }>;
     const ids = rows.map((r) => Number(r.id));
     this.cursor.advance(ids);

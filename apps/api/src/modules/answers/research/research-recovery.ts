@@ -1,11 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { JobName } from '@cqa/contracts';
+import { JobName, RESEARCH_ACTIVE_STATUSES } from '@cqa/contracts';
 import { DataSource } from 'typeorm';
 import { JobQueue } from '../../../queues/job-queue.service';
 import { RECOVERY_BATCH, RECOVERY_GRACE_MS, RecoveryCursor } from '../../../queues/job-recovery';
 import { OnSchedule } from '../../../queues/schedule.decorator';
 import { planJobId, ResearchRunner, runJobId } from './research.runner';
+
+/** The active states in which a job should exist: a run awaiting approval has none. */
+const WITH_A_JOB = RESEARCH_ACTIVE_STATUSES.filter((status) => status !== 'awaiting_approval');
 
 /**
  * Deep research's recovery pass (issue 46): a run planning without its plan job, or queued or running without its
@@ -24,9 +27,9 @@ export class ResearchRecovery {
   @OnSchedule({ name: 'research-run-recovery', everyMs: (config) => config.ops.jobRecoveryIntervalMs })
   async recover(): Promise<number> {
     const rows = (await this.ds.query(
-      `SELECT id, status, attempt FROM research_runs WHERE status IN ('planning', 'queued', 'running') AND id > ?
+      `SELECT id, status, attempt FROM research_runs WHERE status IN (?) AND id > ?
          AND updated_at < CURRENT_TIMESTAMP(3) - INTERVAL ? MICROSECOND ORDER BY id LIMIT ${RECOVERY_BATCH}`,
-      [this.cursor.next(), RECOVERY_GRACE_MS * 1000],
+      [WITH_A_JOB, this.cursor.next(), RECOVERY_GRACE_MS * 1000],
     )) as Array<{ id: string | number; status: string; attempt: number }>;
     this.cursor.advance(rows.map((r) => Number(r.id)));
     let restored = 0;

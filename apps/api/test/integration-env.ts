@@ -22,5 +22,8 @@ export function integrationEnvironment(base: NodeJS.ProcessEnv = process.env) {
     TWO_FACTOR_REQUIRED_FOR_ADMINS: 'false',
     // The same for experts (default on); two-factor-experts.integration-spec.ts turns it back on.
     TWO_FACTOR_REQUIRED_FOR_EXPERTS: 'false',
+    // Suites share one database under their own queue prefixes: a recovery pass would take another suite's runs as
+    // its own lost work. The fault test of a Redis restart (redis-recovery.integration-spec.ts) turns it on.
+    JOB_RECOVERY_INTERVAL_MS: '0',
   };
 }

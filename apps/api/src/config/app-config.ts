@@ -67,6 +67,7 @@ export interface OpsConfig {
   mailMaxAttempts: number;
   mailRetryDelayMs: number;
   mailRelayIntervalMs: number;
+  jobRecoveryIntervalMs: number;
   /** Null: the report sweep is off. */
   reportSweepCron: string | null;
   refreshTokenPruneCron: string | null;
@@ -284,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, reader: ConfigR
       mailMaxAttempts: integer('MAIL_MAX_ATTEMPTS', 1, 50),
       mailRetryDelayMs: integer('MAIL_RETRY_DELAY_MS', 100, 3_600_000),
       mailRelayIntervalMs: integer('MAIL_RELAY_INTERVAL_MS', 200, 600_000),
+      jobRecoveryIntervalMs: integer('JOB_RECOVERY_INTERVAL_MS', 0, 3_600_000),
       reportSweepCron: cronOrOff('REPORT_SWEEP_CRON', env.REPORT_SWEEP_CRON, problems),
       refreshTokenPruneCron: cronOrOff('REFRESH_TOKEN_PRUNE_CRON', env.REFRESH_TOKEN_PRUNE_CRON, problems),
       accountExports: {

@@ -7,6 +7,10 @@ import { JOB_HANDLER_KEY } from './job-handler.decorator';
 import { JobQueue } from './job-queue.service';
 import { SCHEDULE_KEY, type ScheduleSpec } from './schedule.decorator';
 
+type CronSpec = Extract<ScheduleSpec, { cron: unknown }>;
+/** The registry's own pass (not a declared schedule's name: those are job scheduler ids, without a colon). */
+const RESTORE_CRONS = 'schedule-registry:restore-crons';
+
 /** A schedule found on a provider's method, with the job that method handles (cron schedules enqueue that job). */
 export interface FoundSchedule {
   spec: ScheduleSpec;
@@ -25,6 +29,9 @@ export class ScheduleRegistry implements OnModuleDestroy {
   private readonly logger = new Logger('schedules');
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly running = new Map<string, Promise<unknown>>();
+  private readonly crons: Array<{ spec: CronSpec; job: JobName }> = [];
+  private readonly detach: Array<() => void> = [];
+  private restoring?: Promise<number>;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -56,12 +63,48 @@ export class ScheduleRegistry implements OnModuleDestroy {
   async start(): Promise<void> {
     for (const schedule of this.schedules()) {
       const { spec } = schedule;
-      if ('cron' in spec) await this.putCron(spec, schedule.job!);
-      else this.startInterval(spec.name, spec.everyMs(this.config), schedule.run);
+      if ('cron' in spec) {
+        this.crons.push({ spec, job: schedule.job! });
+        await this.putCron(spec, schedule.job!);
+      } else this.startInterval(spec.name, spec.everyMs(this.config), schedule.run);
+    }
+    this.watchCrons();
+  }
+
+  /**
+   * The cron schedulers live in Redis only: when Redis comes back without its data (a restart without persistence, a
+   * flush) they are put back, when a queue's connection is ready again and every JOB_RECOVERY_INTERVAL_MS.
+   */
+  private watchCrons(): void {
+    if (!this.config.ops.jobRecoveryIntervalMs || !this.crons.some(({ spec }) => spec.cron(this.config))) return;
+    this.startInterval(RESTORE_CRONS, this.config.ops.jobRecoveryIntervalMs, () => this.restoreCrons());
+    for (const name of new Set(this.crons.map(({ spec }) => spec.queue))) {
+      void this.jobs.queue(name).getBackend().client.then((client) => {
+        const onReady = () => void this.restoreCrons().catch((error: unknown) => this.logger.warn({ err: String(error), msg: 'could not put the cron schedules back' }));
+        client.on('ready', onReady);
+        this.detach.push(() => client.off('ready', onReady));
+      }, () => undefined);
     }
   }
 
-  private async putCron(spec: Extract<ScheduleSpec, { cron: unknown }>, job: JobName): Promise<void> {
+  /** Puts back each cron scheduler that is on but missing from Redis; returns how many. Never two at once. */
+  restoreCrons(): Promise<number> {
+    this.restoring ??= this.restoreMissing().finally(() => { this.restoring = undefined; });
+    return this.restoring;
+  }
+
+  private async restoreMissing(): Promise<number> {
+    let restored = 0;
+    for (const { spec, job } of this.crons) {
+      if (!spec.cron(this.config) || (await this.jobs.queue(spec.queue).getJobScheduler(spec.name))) continue;
+      await this.putCron(spec, job);
+      restored++;
+    }
+    if (restored > 0) this.logger.warn({ restored, msg: `${restored} cron schedules were missing from Redis; put back` });
+    return restored;
+  }
+
+  private async putCron(spec: CronSpec, job: JobName): Promise<void> {
     const queue = this.jobs.queue(spec.queue);
     const pattern = spec.cron(this.config);
     try {
@@ -88,7 +131,8 @@ export class ScheduleRegistry implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
-    await Promise.all(this.running.values());
+    for (const off of this.detach.splice(0)) off();
+    await Promise.all([...this.running.values(), this.restoring?.catch(() => undefined)]);
   }
 }
 

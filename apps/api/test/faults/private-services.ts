@@ -42,15 +42,18 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-/** Redis with the append-only file on (every write fsynced), as production should run it for the queues. */
-export async function startPrivateRedis(): Promise<PrivateService> {
+/**
+ * Redis with the append-only file on (every write fsynced), as production should run it for the queues; with
+ * `persist: false` it keeps nothing on disk, so a restart comes back empty (as the machines' own Redis does).
+ */
+export async function startPrivateRedis({ persist = true }: { persist?: boolean } = {}): Promise<PrivateService> {
   const dir = await mkdtemp(path.join(tmpdir(), 'cqa-fault-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn('redis-server', [
       '--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '',
-      '--appendonly', 'yes', '--appendfsync', 'always', '--daemonize', 'no', '--logfile', path.join(dir, 'redis.log'),
+      ...(persist ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no']), '--daemonize', 'no', '--logfile', path.join(dir, 'redis.log'),
     ], { stdio: 'ignore' });
     await waitForPort(port, 15000);
   };

@@ -28,6 +28,7 @@ import { AddAccountExports1795600000800 } from './1795600000800-AddAccountExport
 import { AddAccountDeletion1795600000900 } from './1795600000900-AddAccountDeletion';
 import { AddExpertCredentials1795600001000 } from './1795600001000-AddExpertCredentials';
 import { AddEmailChange1795600001100 } from './1795600001100-AddEmailChange';
+import { AddJobRecoveryIndexes1795600001290 } from './1795600001290-AddJobRecoveryIndexes';
 /** Every migration, oldest first. Listed by hand so the built server needs no file globbing. */
 export const MIGRATIONS = [
   CreateUsers1795280400000,
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   AddAccountDeletion1795600000900,
   AddExpertCredentials1795600001000,
   AddEmailChange1795600001100,
+  AddJobRecoveryIndexes1795600001290,
 ];

@@ -12,6 +12,7 @@ import { WorkerThreadParser } from './extractors/worker-thread-parser';
 import { PoliteFetcher } from './fetching/polite-fetcher';
 import { SafeFetcher } from './fetching/safe-fetcher';
 import { ImportJobs } from './import-jobs.service';
+import { ImportRecovery } from './import-recovery';
 import { ImportUrlProcessor } from './import-url.processor';
 import { ImportController } from './import.controller';
 import { ImportRepository } from './import.repository';
@@ -32,6 +33,7 @@ import { RedisTtlCache } from './robots/ttl-cache';
     ImportRepository,
     ImportJobs,
     ImportUrlProcessor,
+    ImportRecovery,
     {
       provide: SafeFetcher,
       inject: [APP_CONFIG],

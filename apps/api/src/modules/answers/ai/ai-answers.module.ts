@@ -8,6 +8,7 @@ import { GenerationModule } from '../generation/generation.module';
 import { AiAnswerProcessor } from './ai-answer.processor';
 import { AiAnswersController } from './ai-answers.controller';
 import { AiDailyLimits } from './ai-daily-limits';
+import { AiRunRecovery } from './ai-run-recovery';
 import { AiAnswersService } from './ai-answers.service';
 import { AiRunsRepository } from './ai-runs.repository';
 import { AiRunEntity, AiRunRecordEntity } from './entities/ai-run.entity';
@@ -22,7 +23,7 @@ import { AiRunEntity, AiRunRecordEntity } from './entities/ai-run.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([AiRunEntity, AiRunRecordEntity]), AnswersModule, AiModule, GenerationModule, ProfilesModule, QuestionEventsModule],
   controllers: [AiAnswersController],
-  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor],
+  providers: [AiAnswersService, AiDailyLimits, AiRunsRepository, AiAnswerProcessor, AiRunRecovery],
   exports: [AiAnswersService],
 })
 export class AiAnswersModule {}

@@ -5,6 +5,7 @@ import { AnswersModule } from '../answers.module';
 import { GenerationModule } from '../generation/generation.module';
 import { RetractionRecheckProcessor } from '../generation/retraction-recheck.processor';
 import { ResearchBudgets } from './research-budgets';
+import { ResearchRecovery } from './research-recovery';
 import { ResearchRunLifecycle } from './research-run-lifecycle';
 import { ResearchController } from './research.controller';
 import { ResearchRepository } from './research.repository';
@@ -26,7 +27,7 @@ import { ResearchRequestsService } from './requests/research-requests.service';
   controllers: [ResearchController, ResearchRequestsController],
   providers: [
     ResearchBudgets, ResearchRepository, ResearchRunLifecycle, ResearchRunner, ResearchService, RetractionRecheckProcessor, ResearchRequestsRepository, ResearchRequestsService,
-    ...RESEARCH_STAGE_PROVIDERS,
+    ResearchRecovery, ...RESEARCH_STAGE_PROVIDERS,
   ],
   exports: [ResearchService],
 })

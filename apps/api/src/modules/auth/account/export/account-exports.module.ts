@@ -3,6 +3,7 @@ import { MailModule } from '../../../mail/mail.module';
 import { ReportFilesModule } from '../../../reports/files/report-files.module';
 import { accountExportStorageProvider } from './account-export-rows';
 import { AccountExportProcessor } from './account-export.processor';
+import { AccountExportRecovery } from './account-export-recovery';
 
 /**
  * "Download my data": the archive job and its hourly prune (booted by the worker and the API); the routes are the
@@ -10,7 +11,7 @@ import { AccountExportProcessor } from './account-export.processor';
  */
 @Module({
   imports: [MailModule, ReportFilesModule],
-  providers: [accountExportStorageProvider, AccountExportProcessor],
+  providers: [accountExportStorageProvider, AccountExportProcessor, AccountExportRecovery],
   exports: [accountExportStorageProvider, AccountExportProcessor],
 })
 export class AccountExportsModule {}

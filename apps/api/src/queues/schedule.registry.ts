@@ -76,7 +76,7 @@ export class ScheduleRegistry implements OnModuleDestroy {
    * flush) they are put back, when a queue's connection is ready again and every JOB_RECOVERY_INTERVAL_MS.
    */
   private watchCrons(): void {
-    if (!this.config.ops.jobRecoveryIntervalMs || !this.crons.some(({ spec }) => spec.cron(this.config))) return;
+    if (!this.crons.some(({ spec }) => spec.cron(this.config)) || !this.config.ops.jobRecoveryIntervalMs) return;
     this.startInterval(RESTORE_CRONS, this.config.ops.jobRecoveryIntervalMs, () => this.restoreCrons());
     for (const name of new Set(this.crons.map(({ spec }) => spec.queue))) {
       void this.jobs.queue(name).getBackend().client.then((client) => {

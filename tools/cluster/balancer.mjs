@@ -75,9 +75,27 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;
 export async function startBalancer({ root, dir, port, upstreams }) {
   mkdirSync(path.join(dir, 'nginx'), { recursive: true });
   const file = path.join(dir, 'nginx', 'nginx.conf');
-  writeFileSync(file, nginxConfig({ dir, port, upstreams, limits: ingressLimits(root) }));
+  const limits = ingressLimits(root);
+  writeFileSync(file, nginxConfig({ dir, port, upstreams, limits }));
   const nginx = managedProcess({ name: 'nginx', command: 'nginx', args: ['-c', file, '-p', path.join(dir, 'nginx'), '-g', 'daemon off;'], logDir: dir, graceMs: 10_000 });
   nginx.start();
   await waitForPort('127.0.0.1', port, 10_000);
-  return { url: `http://127.0.0.1:${port}`, accessLog: path.join(dir, 'nginx', 'access.log'), stop: () => nginx.stop(), close: () => nginx.close() };
+  let inRotation = [...upstreams];
+  /** Rewrites the upstream list and reloads nginx gracefully (requests in flight finish on the old workers). */
+  const rotate = async (next) => {
+    inRotation = next;
+    writeFileSync(file, nginxConfig({ dir, port, upstreams: next, limits }));
+    nginx.signal('SIGHUP');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accessLog: path.join(dir, 'nginx', 'access.log'),
+    /** Out of rotation before a planned stop, as Kubernetes removes a terminating pod's endpoint. */
+    remove: (address) => rotate(inRotation.filter((upstream) => upstream !== address)),
+    /** Back in rotation once ready. */
+    add: (address) => (inRotation.includes(address) ? undefined : rotate([...inRotation, address])),
+    stop: () => nginx.stop(),
+    close: () => nginx.close(),
+  };
 }

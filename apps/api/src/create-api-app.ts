@@ -70,7 +70,6 @@ export async function createApiApp(config: AppConfig): Promise<ApiApp> {
   });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalPipes(createValidationPipe());
-  app.enableShutdownHooks();
 
   const fastify = app.getHttpAdapter().getInstance();
   registerRequestTracing(fastify);

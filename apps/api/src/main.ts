@@ -1,12 +1,17 @@
 import 'reflect-metadata';
 import { ConfigValidationError, loadConfig } from './config/app-config';
+import { drainOnSignals } from './common/http/drain-on-signals';
 import { createApiApp } from './create-api-app';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const { app } = await createApiApp(config);
+  const fastify = app.getHttpAdapter().getInstance();
+  // Before listen (it adds a hook). The drain fits in the pods' termination grace (k8s/base/api-deployment.yaml: 30 s,
+  // after a 5 s preStop).
+  drainOnSignals(app, fastify, { settleMs: 1_000, timeoutMs: 20_000, log: fastify.log });
   await app.listen({ port: config.port, host: config.host });
-  app.getHttpAdapter().getInstance().log.info(`API listening on http://${config.host}:${config.port}`);
+  fastify.log.info(`API listening on http://${config.host}:${config.port}`);
 }
 
 bootstrap().catch((error: unknown) => {

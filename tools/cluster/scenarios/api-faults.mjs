@@ -9,25 +9,33 @@ import { DEMO, signIn } from './replicas.mjs';
 const require = createRequire(import.meta.url);
 const TYPES = ['Breast Cancer', 'Lung Cancer', 'Prostate Cancer'];
 const MAX_REQUESTS_PER_CLIENT = 5_000;
+const MAX_LOAD_MS = 90_000;
+const PRE_STOP_MS = 2_000;
+/** Requests the restarted API must answer before the load stops (proof it rejoined the rotation). */
+const REJOIN_ANSWERS = 20;
 
 /**
  * `clients` loops of the bench:load mix (per ten requests: 4 lists, 4 details, 1 search, 1 new question) until
  * `durationMs` has passed or each has sent MAX_REQUESTS_PER_CLIENT. Each question's text carries a unique tag, so a
  * POST applied twice shows in the database.
  */
-async function mixedLoad(cluster, { clients, durationMs, token, questionIds, tag }) {
+async function mixedLoad(cluster, { clients, durationMs, token, questionIds, tag, until, results, onResult }) {
   const deadline = Date.now() + durationMs;
-  const results = [];
+  const hardDeadline = Date.now() + MAX_LOAD_MS;
+  // Bounded: at least durationMs, then until `until()` holds (the stopped API back in rotation), never past MAX_LOAD_MS.
+  const goOn = () => Date.now() < hardDeadline && (Date.now() < deadline || !until());
   const headers = { authorization: `Bearer ${token}` };
   const client = async (c) => {
-    for (let n = 0; n < MAX_REQUESTS_PER_CLIENT && Date.now() < deadline; n++) {
+    for (let n = 0; n < MAX_REQUESTS_PER_CLIENT && goOn(); n++) {
       const kind = n % 10;
       const step =
         kind < 4 ? { path: `/api/questions?page=${1 + (n % 3)}` }
         : kind < 8 ? { path: `/api/questions/${questionIds[n % questionIds.length]}` }
         : kind === 8 ? { path: '/api/questions?q=fatigue' }
         : { method: 'POST', path: '/api/questions', body: { question_text: `Cluster load question ${tag}-${c}-${n}: does fatigue change with sleep?`, cancer_type: TYPES[n % TYPES.length] } };
-      results.push({ at: Date.now(), ...(await request(cluster.url, { ...step, headers, localAddress: '127.0.3.1', timeoutMs: 20_000 })) });
+      const result = { at: Date.now(), ...(await request(cluster.url, { ...step, headers, localAddress: '127.0.3.1', timeoutMs: 20_000 })) };
+      results.push(result);
+      onResult(result);
     }
   };
   await Promise.all(Array.from({ length: clients }, (_, c) => client(c)));
@@ -60,18 +68,29 @@ async function setUp(cluster) {
 /** Load for `durationMs`; at a third of it `signal` goes to the API, which is restarted once it has exited. */
 async function stopUnderLoad(cluster, { api, signal, durationMs, clients, token, questionIds }) {
   const tag = `${signal}-${randomBytes(3).toString('hex')}`;
-  const load = mixedLoad(cluster, { clients, durationMs, token, questionIds, tag });
+  let rejoinedAt = Infinity;
+  const results = [];
+  let answeredAfterRejoin = 0;
+  const onResult = (r) => { if (r.at > rejoinedAt && r.upstream === `${api.address}:8080`) answeredAfterRejoin++; };
+  const load = mixedLoad(cluster, { clients, durationMs, token, questionIds, tag, until: () => answeredAfterRejoin >= REJOIN_ANSWERS, results, onResult });
   await sleep(durationMs / 3);
+  const upstream = `${api.address}:8080`;
+  // A planned stop: out of rotation first, then the signal after a moment, as Kubernetes does (endpoint removal and the
+  // pod's 5 s preStop). A crash gets no warning.
+  if (signal === 'SIGTERM') {
+    await cluster.balancer.remove(upstream);
+    await sleep(PRE_STOP_MS);
+  }
   const signalledAt = Date.now();
   await api.process.signal(signal);
   const exitedAfterMs = Date.now() - signalledAt;
   await api.start();
-  const rejoinedAt = Date.now();
-  const results = await load;
+  await cluster.balancer.add(upstream);
+  rejoinedAt = Date.now();
+  await load;
   const { duplicated, stored } = await duplicatedQuestions(cluster, tag);
   const failed = results.filter((r) => r.status === 0 || r.status >= 500);
   const posts = results.filter((r) => r.method === 'POST');
-  const answeredAfterRejoin = results.filter((r) => r.at > rejoinedAt && r.upstream === `${api.address}:8080`).length;
   return {
     tag, results, failed, exitedAfterMs, duplicated, stored, answeredAfterRejoin,
     failedGets: failed.filter((r) => r.method === 'GET').length,

@@ -1,4 +1,4 @@
-// npm run test:cluster [-- --smoke] [--keep] [--only replicas,api,workers,dependencies]: starts the local cluster (tools/cluster/cluster.mjs) on the production
+// npm run test:cluster [-- --smoke] [--keep] [--only replicas,api,workers,dependencies,recovery]: starts the local cluster (tools/cluster/cluster.mjs) on the production
 // build, drives the scenarios through the balancer and prints one table of figures against the targets of issue 46;
 // exits 1 when one misses. --smoke (a step of `npm test`): the replica journeys and a shorter API fault run.
 // Every load loop is bounded in count and time; traffic goes only to loopback and the cluster's own namespaces.
@@ -8,10 +8,11 @@ import { clusterUnavailable, removeClusterFolder, ROOT, seedDemoAccounts, startC
 import { apiFaults } from './scenarios/api-faults.mjs';
 import { dependencyRestarts } from './scenarios/dependency-restarts.mjs';
 import { workerFaults } from './scenarios/worker-faults.mjs';
+import { redisRecovery } from './scenarios/redis-recovery.mjs';
 import { startOutsideServices } from './outside-services.mjs';
 import { replicaJourneys } from './scenarios/replicas.mjs';
 
-const SCENARIOS = ['replicas', 'api', 'workers', 'dependencies'];
+const SCENARIOS = ['replicas', 'api', 'workers', 'dependencies', 'recovery'];
 const { values: args } = parseArgs({
   options: { smoke: { type: 'boolean', default: false }, keep: { type: 'boolean', default: false }, only: { type: 'string', default: SCENARIOS.join(',') } },
 });
@@ -30,7 +31,7 @@ let outside;
 const cluster = await startCluster({
   nodeEnv: 'test',
   outside: async (address) => (outside = await startOutsideServices(ROOT, address)),
-  env: { AI_AUTO_ANSWER: 'false', RESEARCH_PLAN_REVIEW: 'false', ANSWER_MAIL_QUIET_SECONDS: '2', MAIL_RELAY_INTERVAL_MS: '1000' },
+  env: { AI_AUTO_ANSWER: 'false', RESEARCH_PLAN_REVIEW: 'false', ANSWER_MAIL_QUIET_SECONDS: '2', MAIL_RELAY_INTERVAL_MS: '1000', JOB_RECOVERY_INTERVAL_MS: '5000' },
   log: (line) => console.log(line),
 }).catch((error) => {
   console.error(`test:cluster: the cluster did not start: ${error.message}`);
@@ -43,6 +44,7 @@ try {
   if (only.has('api')) rows.push(...(await apiFaults(cluster, args.smoke ? { durationMs: 9_000, clients: 6 } : { durationMs: 20_000, clients: 12 })));
   if (only.has('workers')) rows.push(...(await workerFaults(cluster, outside)));
   if (only.has('dependencies')) rows.push(...(await dependencyRestarts(cluster)));
+  if (only.has('recovery')) rows.push(...(await redisRecovery(cluster, outside)));
 } catch (error) {
   rows.push({ check: 'cluster test', figure: `stopped: ${error.stack ?? error.message}`, target: '', pass: false });
 } finally {

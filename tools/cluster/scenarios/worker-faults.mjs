@@ -8,13 +8,13 @@ import { DEMO, adminSession, signIn } from './replicas.mjs';
 
 const require = createRequire(import.meta.url);
 // Questions the literature fixtures hold (the e2e journeys' own).
-const AI_QUESTION = 'Does exercise help with fatigue during chemotherapy?';
-const RESEARCH_QUESTION = 'Does exercise help fatigue during chemotherapy for breast cancer?';
+export const AI_QUESTION = 'Does exercise help with fatigue during chemotherapy?';
+export const RESEARCH_QUESTION = 'Does exercise help fatigue during chemotherapy for breast cancer?';
 const MODEL_DELAY_MS = 3_000;
 const PAGE_DELAY_MS = 15_000;
 const DONE_WITHIN_MS = 180_000;
 
-async function json(cluster, token, method, path, body) {
+export async function json(cluster, token, method, path, body) {
   const answer = await request(cluster.url, { method, path, body, headers: { authorization: `Bearer ${token}` }, localAddress: '127.0.6.1', timeoutMs: 20_000 });
   if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${answer.body}`);
   return answer.json;

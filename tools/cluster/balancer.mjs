@@ -1,6 +1,6 @@
 // The cluster's load balancer: Debian's nginx in the machine's own namespace, round robin over the APIs, no sticky
-// sessions, with the body size and time-outs of the Kubernetes Ingress (read from k8s/base/ingress.yaml, so the two
-// cannot drift) and the headers ingress-nginx sets. An idempotent request whose API fails before answering (connection
+// sessions, with the body size, time-outs and retry policy of the Kubernetes Ingress (read from k8s/base/ingress.yaml,
+// so the two cannot drift) and the headers ingress-nginx sets. An idempotent request whose API fails before answering (connection
 // refused or reset, a time-out) is passed to the next API, as ingress-nginx's `proxy-next-upstream` does; a POST is
 // passed on only when it never reached an API (a refused connection), so none is applied twice.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,9 @@ export function ingressLimits(root) {
     bodySize: notes['nginx.ingress.kubernetes.io/proxy-body-size'],
     readTimeoutS: Number(notes['nginx.ingress.kubernetes.io/proxy-read-timeout']),
     sendTimeoutS: Number(notes['nginx.ingress.kubernetes.io/proxy-send-timeout']),
+    nextUpstream: notes['nginx.ingress.kubernetes.io/proxy-next-upstream'],
+    nextUpstreamTries: Number(notes['nginx.ingress.kubernetes.io/proxy-next-upstream-tries']),
+    nextUpstreamTimeoutS: Number(notes['nginx.ingress.kubernetes.io/proxy-next-upstream-timeout']),
   };
 }
 
@@ -57,11 +60,11 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=2s;
     proxy_set_header X-Forwarded-Port $server_port;
     proxy_request_buffering on;
     proxy_buffering off;
-    # As ingress-nginx's default: only a failed connection or a time-out. A 503 is the API's own answer (a dependency
+    # The Ingress's retry policy: a failed connection or a time-out only. A 503 is the API's own answer (a dependency
     # is down, for every API alike): passing it on would only mark both APIs failed and answer 502 instead.
-    proxy_next_upstream error timeout;
-    proxy_next_upstream_tries ${upstreams.length};
-    proxy_next_upstream_timeout 10s;
+    proxy_next_upstream ${limits.nextUpstream};
+    proxy_next_upstream_tries ${limits.nextUpstreamTries};
+    proxy_next_upstream_timeout ${limits.nextUpstreamTimeoutS}s;
     location / {
       proxy_pass http://cqa_api;
       # Which API answered (the cluster test's evidence that a journey crossed replicas); not in the Ingress.

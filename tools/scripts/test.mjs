@@ -1,5 +1,5 @@
 // npm test: lint, typecheck, unit, integration (real MariaDB + Redis, throwaway database and key prefix),
-// the production build, its JavaScript budget per route, and Playwright end-to-end in headless Chromium. Stops at the first failing step.
+// the production build, its JavaScript budget per route, the cluster smoke, and Playwright end-to-end in headless Chromium. Stops at the first failing step.
 import { ensureInstalled } from './lib/install.mjs';
 import { loadEnv } from './lib/env.mjs';
 import { NX_ENV, run } from './lib/run.mjs';
@@ -31,6 +31,9 @@ const steps = [
   // Every server benchmark with --smoke on the build just made (tiny inputs, a throwaway database each): fails when one
   // no longer runs end to end or prints no table, so a benchmark cannot rot unseen (tools/bench/smoke.mjs).
   { name: 'bench smoke', needsServices: true, command: ['node', ['tools/bench/smoke.mjs']] },
+  // The production build as a cluster (nginx, two APIs, two workers, own MariaDB and Redis in network namespaces):
+  // sessions and limits across replicas, an API and a worker killed, Redis and MariaDB restarted (tools/cluster).
+  { name: 'cluster smoke', command: ['node', ['--disable-warning=MODULE_TYPELESS_PACKAGE_JSON', 'tools/cluster/cluster-test.mjs', '--smoke']] },
   { name: 'end-to-end tests', needsServices: true, command: nx('run', 'e2e:e2e') },
 ];
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { startDemoPages } from '../../tools/demo-pages/demo-pages-server.ts';
 import { startFakeAi } from '../../tools/fake-ai/fake-ai-server.ts';
+import { offlineAiEnv } from '../../tools/fake-ai/offline-ai-env.ts';
 import { startFixtureServer } from '../../tools/literature-fixtures/fixture-server.ts';
 import { decode } from '../../tools/mail/mime-text.ts';
 
@@ -44,14 +45,7 @@ const smtpUrl = `smtp://127.0.0.1:${sink.server.address().port}`;
 const fakeAi = await startFakeAi({ port: 0 });
 const fixtures = await startFixtureServer({ dir: path.join(root, 'tools/literature-fixtures/fixtures') });
 const aiEnv = {
-  AI_BASE_URL: fakeAi.url,
-  AI_API_KEY: 'fake',
-  AI_MODEL: 'fake-model',
-  AI_MODEL_FAST: 'fake-model-fast',
-  NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
-  EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
-  CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
-  CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
+  ...offlineAiEnv(fakeAi.url, fixtures.baseUrls),
   AI_DAILY_LIMIT_PER_USER: '1000',
   AI_DAILY_LIMIT_GLOBAL: '10000',
   // The daily budgets live in Redis for 24 hours: repeated runs on one machine must not spend the demo accounts' share.

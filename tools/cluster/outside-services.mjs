@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startFakeAi } from '../fake-ai/fake-ai-server.ts';
+import { offlineAiEnv } from '../fake-ai/offline-ai-env.ts';
 import { startFixtureServer } from '../literature-fixtures/fixture-server.ts';
 import { decode } from '../mail/mime-text.ts';
 
@@ -48,14 +49,7 @@ export async function startOutsideServices(root, host) {
     forum: { ...forum, setDelay: (ms) => { forumDelay.value = ms; } },
     env: {
       SMTP_URL: `smtp://${host}:${sink.server.address().port}`,
-      AI_BASE_URL: fakeAi.url,
-      AI_API_KEY: 'fake',
-      AI_MODEL: 'fake-model',
-      AI_MODEL_FAST: 'fake-model-fast',
-      NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
-      EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
-      CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
-      CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
+      ...offlineAiEnv(fakeAi.url, fixtures.baseUrls),
       FETCH_ALLOW_HOSTS: new URL(forum.origin).host,
       FETCH_HOST_DELAY_MS: '0',
     },

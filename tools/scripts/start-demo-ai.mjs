@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeAi } from '../fake-ai/fake-ai-server.ts';
 import { startFixtureServer } from '../literature-fixtures/fixture-server.ts';
+import { offlineAiEnv } from '../fake-ai/offline-ai-env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 if (process.env.NODE_ENV === 'production') {
@@ -15,16 +16,7 @@ if (process.env.NODE_ENV === 'production') {
 }
 const ai = await startFakeAi({ port: Number(process.env.FAKE_AI_PORT ?? 4010) });
 const fixtures = await startFixtureServer({ port: Number(process.env.FIXTURES_PORT ?? 4020), dir: path.join(ROOT, 'tools/literature-fixtures/fixtures') });
-const demoEnv = {
-  AI_BASE_URL: ai.url,
-  AI_API_KEY: 'fake',
-  AI_MODEL: 'fake-model',
-  AI_MODEL_FAST: 'fake-model-fast',
-  NCBI_EUTILS_BASE_URL: fixtures.baseUrls.eutils,
-  EUROPEPMC_BASE_URL: fixtures.baseUrls.europepmc,
-  CTGOV_BASE_URL: fixtures.baseUrls.ctgov,
-  CROSSREF_BASE_URL: fixtures.baseUrls.crossref,
-};
+const demoEnv = offlineAiEnv(ai.url, fixtures.baseUrls);
 console.log(`Fake AI on ${ai.url}; literature fixtures on ${fixtures.url}`);
 console.log('Ask "Does exercise help with fatigue during chemotherapy?" (Breast Cancer): the question the fixtures hold.');
 const child = spawn('node', ['tools/scripts/start.mjs'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...demoEnv } });

@@ -29,12 +29,15 @@ export function drainOnSignals(app: INestApplication, fastify: FastifyInstance, 
     options.log.info(`${signal}: draining (no new connections; finishing the requests in hand)`);
     const server = fastify.server;
     // net.Server's own close stops listening only; http.Server's would also close idle connections at once.
-    const ended = new Promise<void>((resolve) => Server.prototype.close.call(server, () => resolve()));
+    let ended = false;
+    Server.prototype.close.call(server, () => { ended = true; });
     await sleep(options.settleMs);
-    const idleCloser = setInterval(() => server.closeIdleConnections(), 100);
-    server.closeIdleConnections();
-    await Promise.race([ended, sleep(options.timeoutMs)]);
-    clearInterval(idleCloser);
+    // A connection whose request finishes goes idle; close each as it does, until none is left or time is up.
+    const deadline = Date.now() + options.timeoutMs;
+    while (!ended && Date.now() < deadline) {
+      server.closeIdleConnections();
+      await sleep(100);
+    }
     server.closeAllConnections();
     await app.close();
     options.log.info('drained and closed');

@@ -3,11 +3,13 @@ import {
   accountExportJobId, AccountExportResponse, AccountExportStartResponse, aiAnswerJobId, AiRunView, CreateImportBatchResponse, ImportPaths, ImportRowView, JobName, mailJobId, QuestionDetail, QueueName, ResearchLatest, ResearchRunView,
 } from '@cqa/contracts';
 import Redis from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RunningApi, startApi } from '../api-harness';
 import { call, createUser, signIn } from '../accounts-helpers';
 import { SmtpSink, startSmtpSink } from '../smtp-sink';
 import { startWorker, waitFor } from '../worker-harness';
+import { dropDatabase, migrate } from '../../src/database/database-admin';
 import { JobQueue } from '../../src/queues/job-queue.service';
 import { AiFakes, FIXTURE_CANCER_TYPE, FIXTURE_QUESTION, startAiFakes } from '../../src/modules/answers/ai/test/ai-test-env';
 import { LocalTestServer, startLocalTestServer } from '../../src/modules/import/test/local-test-server';
@@ -47,7 +49,15 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
   const research = async (questionId: number) => (await call<ResearchLatest>(api, 'GET', `/api/questions/${questionId}/research`, { token: admin })).body.run;
   const detail = async (questionId: number) => (await call<QuestionDetail>(api, 'GET', `/api/questions/${questionId}`, { token: admin })).body;
 
+  // A database of its own: the suites share one, and a recovery pass would take their unfinished runs for lost work.
+  const databaseUrl = (() => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `${url.pathname}_recovery_${randomBytes(3).toString('hex')}`;
+    return url.toString();
+  })();
+
   beforeAll(async () => {
+    await migrate(databaseUrl);
     redis = await startPrivateRedis({ persist: false });
     fakes = await startAiFakes();
     smtp = await startSmtpSink();
@@ -57,7 +67,7 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
       res.end(THREAD);
     });
     env = {
-      ...fakes.env, REDIS_URL: redis.url, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_recovery`, SMTP_URL: smtp.url, LOG_LEVEL: 'silent',
+      ...fakes.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}_recovery`, SMTP_URL: smtp.url, LOG_LEVEL: 'silent',
       AI_AUTO_ANSWER: 'false', RESEARCH_RECHECK_CRON: '', FETCH_ALLOW_HOSTS: site.host, FETCH_HOST_DELAY_MS: '0',
       MAIL_RETRY_DELAY_MS: '500', MAIL_RELAY_INTERVAL_MS: '1000', JOB_RECOVERY_INTERVAL_MS: '1000',
     };
@@ -71,6 +81,7 @@ describe('fault: Redis restarted empty, the recovery passes put back every accep
     await site?.close();
     await smtp?.close();
     await redis?.destroy();
+    await dropDatabase(databaseUrl);
   });
 
   it('completes an AI answer, two research runs, a link import, a data archive and an e-mail accepted before the restart, each once', async () => {
